@@ -1,0 +1,60 @@
+# rvmesh: RISC-V soft cores on an all-port wormhole mesh, simulated with Verilator.
+#
+# Start here:  make demo   (installs what is missing, builds, runs the main job)
+#              make test   (installs what is missing, builds, runs every test)
+#              make help   (every target)
+#
+# The machine is described once, in config.mk; override on the command line,
+# e.g. `make demo MESH_X=5 MESH_Y=5`.
+
+include config.mk
+
+BUILD ?= build
+export BUILD
+
+# Fragments append to these lists; the top-level targets below run them.
+BENCH_TARGETS :=
+LINT_TARGETS  :=
+DEMO_TARGETS  :=
+
+.PHONY: help deps demo test bench lint clean
+.DEFAULT_GOAL := help
+
+help:
+	@echo "rvmesh targets:"
+	@echo "  make demo         install what is missing, build, run the main demo job"
+	@echo "  make test         install what is missing, build, run every test (ends 'N passed, M failed')"
+	@echo "  make bench        slow sweeps and measurements; tables on stdout, JSON under $(BUILD)/bench/"
+	@echo "  make lint         verilator --lint-only -Wall on every RTL top"
+	@echo "  make deps         install the Debian packages rvmesh needs (as root), or say how"
+	@echo "  make node-sim     build the single-node simulator ($(BUILD)/bin/node-sim)"
+	@echo "  make fw-all       build every firmware program and test program"
+	@echo "  make clean        remove $(BUILD)/"
+	@echo "  make test T=core  run only the test scripts whose path contains 'core'"
+	@echo "Machine (config.mk): $(MESH_DIMS)-D $(MESH_X)x$(MESH_Y)$(if $(filter 3,$(MESH_DIMS)),x$(MESH_Z)) $(if $(filter 1,$(MESH_TORUS)),torus,mesh), $(RISCV_ARCH), RAM $(RAM_BYTES) bytes at $(RAM_BASE)"
+
+deps:
+	@tools/install-deps.sh
+
+test: deps
+	@tests/run.sh $(T)
+
+bench: deps
+	@mkdir -p $(BUILD)/bench
+	@$(MAKE) --no-print-directory $(BENCH_TARGETS)
+	@echo "bench results: $(BUILD)/bench/*.json"
+
+lint: deps $(LINT_TARGETS)
+
+demo: deps
+	@$(MAKE) --no-print-directory $(DEMO_TARGETS)
+
+clean:
+	rm -rf $(BUILD)
+
+# The parts of the build, each described beside the sources it builds.
+include firmware/firmware.mk
+include firmware/sched/sched.mk
+include rtl/rtl.mk
+include sim/node/node.mk
+include sim/noc/noc.mk

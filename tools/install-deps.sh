@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Installs the Debian packages rvmesh needs, and only those that are missing.
+# Run as root it installs them with apt-get; otherwise it prints the exact command.
+# Usage: tools/install-deps.sh [--check]   (--check: only report, exit 1 if any is missing)
+set -u
+
+# package             a command it provides (how we tell it is installed)
+required=(
+  "make                      make"
+  "verilator                 verilator"
+  "g++                       g++"
+  "zlib1g-dev                /usr/include/zlib.h"
+  "gcc-riscv64-unknown-elf   riscv64-unknown-elf-gcc"
+  "picolibc-riscv64-unknown-elf  /usr/lib/picolibc/riscv64-unknown-elf/picolibc.specs"
+  "qemu-system-misc          qemu-system-riscv32"
+  "yosys                     yosys"
+  "nextpnr-ice40             nextpnr-ice40"
+  "fpga-icestorm             icepack"
+)
+
+missing=()
+for entry in "${required[@]}"; do
+  read -r pkg probe <<<"$entry"
+  if [ "${probe#/}" != "$probe" ]; then
+    [ -e "$probe" ] || missing+=("$pkg")
+  else
+    command -v "$probe" >/dev/null 2>&1 || missing+=("$pkg")
+  fi
+done
+
+if [ "${#missing[@]}" -eq 0 ]; then
+  exit 0
+fi
+if [ "${1:-}" = "--check" ]; then
+  echo "missing Debian packages: ${missing[*]}"
+  exit 1
+fi
+
+cmd="apt-get update && apt-get install -y --no-install-recommends ${missing[*]}"
+if [ "$(id -u)" -ne 0 ]; then
+  echo "rvmesh needs these Debian packages: ${missing[*]}" >&2
+  echo "Install them as root with:" >&2
+  echo "  sudo sh -c '$cmd'" >&2
+  exit 1
+fi
+echo "rvmesh: installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+if ! { apt-get update -qq && apt-get install -y -qq --no-install-recommends "${missing[@]}"; } >/tmp/rvmesh-apt.log 2>&1; then
+  echo "rvmesh: apt-get failed; the last lines of /tmp/rvmesh-apt.log:" >&2
+  tail -n 20 /tmp/rvmesh-apt.log >&2
+  exit 1
+fi
+echo "rvmesh: installed ${missing[*]}"
