@@ -1,1 +1,13 @@
-# (filled in by its owner)
+# RTL file lists and lint targets. Each part keeps its own lines below.
+
+# ---- core (rtl/core): RV32IM core, node RAM, single-node top ---------------------------
+CORE_RTL      := $(sort $(wildcard rtl/core/*.v))
+# config.mk's memory map as Verilog parameters of node_top (RAM_BASE given as 0x... or decimal)
+CORE_RAM_BASE_V := $(if $(filter 0x%,$(RAM_BASE)),32'h$(patsubst 0x%,%,$(RAM_BASE)),32'd$(RAM_BASE))
+NODE_TOP_PARAMS := -GRAM_BASE="$(CORE_RAM_BASE_V)" -GRAM_BYTES=$(RAM_BYTES)
+
+LINT_TARGETS += lint-core
+.PHONY: lint-core
+lint-core:
+	verilator --lint-only -Wall --top-module rv32_core $(CORE_RTL)
+	verilator --lint-only -Wall --top-module node_top $(NODE_TOP_PARAMS) $(CORE_RTL)

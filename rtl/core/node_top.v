@@ -1,0 +1,88 @@
+// node_top: one rvmesh node without network: core + RAM + console + tohost detection.
+//
+// Memory map (byte addresses):
+//   RAM_BASE .. RAM_BASE+RAM_BYTES-1  on-chip RAM (code and data), single-cycle
+//   CONSOLE_ADDR (one word)           console TX: a store prints its low byte; loads read 0
+//   anything else                     access fault (0x20000000.. is kept for the NI)
+// tohost_addr names the word the simulator watches (the ELF symbol `tohost`): a store to
+// it with bit 0 set pulses tohost_valid with the stored word in tohost_data.
+module node_top #(
+    parameter [31:0] RAM_BASE     = 32'h8000_0000,
+    parameter        RAM_BYTES    = 65536,          // a power of two
+    parameter [31:0] RESET_PC     = RAM_BASE,
+    parameter [31:0] CONSOLE_ADDR = 32'h1000_0000,
+    parameter [31:0] HART_ID      = 32'd0
+) (
+    input  wire        clk,
+    input  wire        rst,
+    input  wire [31:0] tohost_addr,
+    input  wire        irq_external,
+    input  wire        irq_timer,
+    output wire        console_valid,   // a character is written this cycle
+    output wire [7:0]  console_data,
+    output wire        tohost_valid,    // the program ends this cycle
+    output wire [31:0] tohost_data,
+    output wire        retire_valid,
+    output wire [31:0] retire_pc,
+    output wire        trap_valid,
+    output wire [31:0] trap_cause,
+    output wire [31:0] trap_pc,
+    output wire [31:0] trap_tval,
+    output wire        halted
+);
+    localparam WORDS     = RAM_BYTES / 4;
+    localparam ADDR_BITS = $clog2(WORDS);
+
+    wire [31:0] imem_addr, imem_data;
+    wire        dmem_req_valid, dmem_req_write;
+    wire [31:0] dmem_req_addr, dmem_req_data;
+    wire [3:0]  dmem_req_wstrb;
+    reg  [31:0] dmem_resp_data;
+
+    wire [31:0] imem_offset = imem_addr - RAM_BASE;
+    wire [31:0] dmem_offset = dmem_req_addr - RAM_BASE;
+    wire imem_in_ram = imem_offset < RAM_BYTES;
+    wire dmem_in_ram = dmem_offset < RAM_BYTES;
+    wire dmem_console = {dmem_req_addr[31:2], 2'b00} == CONSOLE_ADDR;
+
+    rv32_core #(.RESET_PC(RESET_PC)) core (
+        .clk(clk), .rst(rst), .hart_id(HART_ID),
+        .imem_addr(imem_addr), .imem_error(!imem_in_ram), .imem_data(imem_data),
+        .dmem_req_valid(dmem_req_valid), .dmem_req_ready(1'b1),
+        .dmem_req_error(!dmem_in_ram && !dmem_console),
+        .dmem_req_addr(dmem_req_addr), .dmem_req_write(dmem_req_write),
+        .dmem_req_wstrb(dmem_req_wstrb), .dmem_req_data(dmem_req_data),
+        .dmem_resp_data(dmem_resp_data),
+        .irq_external(irq_external), .irq_timer(irq_timer),
+        .retire_valid(retire_valid), .retire_pc(retire_pc),
+        .trap_valid(trap_valid), .trap_cause(trap_cause), .trap_pc(trap_pc),
+        .trap_tval(trap_tval), .halted(halted)
+    );
+
+    wire [31:0] ram_d_data;
+    node_ram #(.WORDS(WORDS), .ADDR_BITS(ADDR_BITS)) ram (
+        .clk(clk),
+        .i_addr(imem_offset[ADDR_BITS+1:2]), .i_data(imem_data),
+        .d_enable(dmem_req_valid && dmem_in_ram),
+        .d_wstrb(dmem_req_write ? dmem_req_wstrb : 4'b0000),
+        .d_addr(dmem_offset[ADDR_BITS+1:2]), .d_wdata(dmem_req_data), .d_data(ram_d_data)
+    );
+
+    // load data: from the device that accepted last cycle's request
+    reg resp_from_ram;
+    always @(posedge clk) begin
+        if (rst)
+            resp_from_ram <= 1'b0;
+        else if (dmem_req_valid)
+            resp_from_ram <= dmem_in_ram;
+    end
+    always @(*) dmem_resp_data = resp_from_ram ? ram_d_data : 32'd0;
+
+    assign console_valid = dmem_req_valid && dmem_req_write && dmem_console && dmem_req_wstrb[0];
+    assign console_data  = dmem_req_data[7:0];
+
+    assign tohost_valid = dmem_req_valid && dmem_req_write && dmem_in_ram &&
+                          {dmem_req_addr[31:2], 2'b00} == tohost_addr &&
+                          dmem_req_wstrb[0] && dmem_req_data[0];
+    assign tohost_data  = dmem_req_data;
+endmodule

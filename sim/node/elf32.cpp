@@ -1,0 +1,120 @@
+// elf32: a small reader for 32-bit little-endian RISC-V ELF executables (no libelf).
+#include "elf32.h"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+
+namespace {
+
+const uint16_t kEmRiscv = 243;
+const uint32_t kPtLoad = 1;
+const uint32_t kShtSymtab = 2;
+
+uint16_t rd16(const std::vector<uint8_t> &b, size_t at) {
+    return static_cast<uint16_t>(b[at] | (b[at + 1] << 8));
+}
+uint32_t rd32(const std::vector<uint8_t> &b, size_t at) {
+    return static_cast<uint32_t>(b[at]) | (static_cast<uint32_t>(b[at + 1]) << 8) |
+           (static_cast<uint32_t>(b[at + 2]) << 16) | (static_cast<uint32_t>(b[at + 3]) << 24);
+}
+bool fits(const std::vector<uint8_t> &b, uint64_t off, uint64_t len) {
+    return off <= b.size() && len <= b.size() - off;
+}
+
+}  // namespace
+
+ElfStatus elf32_load(const std::string &path, Elf32Image &image, std::string &error)
+{
+    FILE *file = std::fopen(path.c_str(), "rb");
+    if (!file) {
+        error = "cannot open '" + path + "': " + std::strerror(errno);
+        return ElfStatus::cannot_read;
+    }
+    std::vector<uint8_t> b;
+    uint8_t chunk[65536];
+    size_t got;
+    while ((got = std::fread(chunk, 1, sizeof chunk, file)) > 0)
+        b.insert(b.end(), chunk, chunk + got);
+    bool read_error = std::ferror(file) != 0;
+    std::fclose(file);
+    if (read_error) {
+        error = "cannot read '" + path + "': " + std::strerror(errno);
+        return ElfStatus::cannot_read;
+    }
+
+    if (b.size() < 16 || std::memcmp(b.data(), "\x7f" "ELF", 4) != 0) {
+        error = "'" + path + "' is not an ELF file (no \\x7fELF magic); give an RV32 ELF "
+                "executable built for the node (make fw-all)";
+        return ElfStatus::not_elf;
+    }
+    if (b[4] != 1) {
+        error = "'" + path + "' is a " + (b[4] == 2 ? "64" : "?") +
+                "-bit ELF; node-sim runs 32-bit RISC-V (RV32IM) programs";
+        return ElfStatus::wrong_arch;
+    }
+    if (b[5] != 1) {
+        error = "'" + path + "' is a big-endian ELF; node-sim runs little-endian RV32 programs";
+        return ElfStatus::wrong_arch;
+    }
+    if (b.size() < 52) {
+        error = "'" + path + "' is truncated (shorter than an ELF32 header)";
+        return ElfStatus::malformed;
+    }
+    uint16_t machine = rd16(b, 18);
+    if (machine != kEmRiscv) {
+        error = "'" + path + "' is an ELF for machine " + std::to_string(machine) +
+                ", not RISC-V (243); build it with riscv64-unknown-elf-gcc -march=rv32im";
+        return ElfStatus::wrong_arch;
+    }
+    image.entry = rd32(b, 24);
+    uint32_t phoff = rd32(b, 28), shoff = rd32(b, 32);
+    uint16_t phentsize = rd16(b, 42), phnum = rd16(b, 44);
+    uint16_t shentsize = rd16(b, 46), shnum = rd16(b, 48);
+
+    if (phnum && (phentsize < 32 || !fits(b, phoff, uint64_t(phentsize) * phnum))) {
+        error = "'" + path + "': program header table lies outside the file";
+        return ElfStatus::malformed;
+    }
+    for (unsigned i = 0; i < phnum; ++i) {
+        size_t at = phoff + size_t(i) * phentsize;
+        if (rd32(b, at) != kPtLoad) continue;
+        uint32_t offset = rd32(b, at + 4), paddr = rd32(b, at + 12);
+        uint32_t filesz = rd32(b, at + 16), memsz = rd32(b, at + 20);
+        if (memsz == 0) continue;
+        if (filesz > memsz || !fits(b, offset, filesz)) {
+            error = "'" + path + "': segment " + std::to_string(i) + " lies outside the file";
+            return ElfStatus::malformed;
+        }
+        Elf32Segment seg;
+        seg.paddr = paddr;
+        seg.memsz = memsz;
+        seg.bytes.assign(b.begin() + offset, b.begin() + offset + filesz);
+        image.segments.push_back(std::move(seg));
+    }
+
+    // symbol table: look for `tohost`
+    if (shnum && shentsize >= 40 && fits(b, shoff, uint64_t(shentsize) * shnum)) {
+        for (unsigned i = 0; i < shnum; ++i) {
+            size_t sh = shoff + size_t(i) * shentsize;
+            if (rd32(b, sh + 4) != kShtSymtab) continue;
+            uint32_t sym_off = rd32(b, sh + 16), sym_size = rd32(b, sh + 20);
+            uint32_t link = rd32(b, sh + 24), entsize = rd32(b, sh + 36);
+            if (link >= shnum || entsize < 16 || !fits(b, sym_off, sym_size)) continue;
+            size_t str_sh = shoff + size_t(link) * shentsize;
+            uint32_t str_off = rd32(b, str_sh + 16), str_size = rd32(b, str_sh + 20);
+            if (!fits(b, str_off, str_size)) continue;
+            for (uint32_t s = 0; s + entsize <= sym_size; s += entsize) {
+                uint32_t name = rd32(b, sym_off + s);
+                if (name >= str_size) continue;
+                const char *sym_name = reinterpret_cast<const char *>(&b[str_off + name]);
+                size_t max_len = str_size - name;
+                if (strnlen(sym_name, max_len) == 6 && std::memcmp(sym_name, "tohost", 6) == 0) {
+                    image.has_tohost = true;
+                    image.tohost = rd32(b, sym_off + s + 4);
+                }
+            }
+        }
+    }
+    return ElfStatus::ok;
+}

@@ -1,0 +1,319 @@
+// node-sim: one rvmesh node (rv32_core + RAM + console) simulated by Verilator.
+//
+// Loads an RV32IM ELF into the node's RAM, runs it from reset, copies console output to
+// stdout and stops when the program stores (status << 1) | 1 to its `tohost` word.
+// See `node-sim --help` and sim/README.md.
+#include <verilated.h>
+#include <verilated_fst_c.h>
+
+#include <cerrno>
+#include <cinttypes>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <string>
+
+#include "Vnode_top.h"
+#include "verilated_syms.h"
+#include "elf32.h"
+
+#ifndef RVMESH_RAM_BASE
+#error "build with -DRVMESH_RAM_BASE=... -DRVMESH_RAM_BYTES=... (from config.mk)"
+#endif
+
+namespace {
+
+// Exit statuses of the simulator itself (a program's own status is tohost >> 1).
+enum SimStatus {
+    kBadCommandLine = 120,
+    kCannotRead = 121,
+    kNotElf = 122,
+    kWrongArch = 123,
+    kTooBig = 124,
+    kMaxCycles = 125,
+    kCoreHalted = 126,
+};
+
+const uint64_t kRamBase = RVMESH_RAM_BASE;
+const uint64_t kRamBytes = RVMESH_RAM_BYTES;
+const uint64_t kDefaultMaxCycles = 100000000ull;
+
+const char kUsage[] =
+    "usage: node-sim --elf FILE [--max-cycles N] [--trace FILE.fst] [--quiet] [--help]\n";
+
+void print_help() {
+    std::printf(
+        "%s"
+        "\n"
+        "Simulates one rvmesh node (RV32IM core, %" PRIu64 " bytes of RAM at 0x%08" PRIx64
+        ", console)\n"
+        "running the ELF program FILE from reset.\n"
+        "\n"
+        "  --elf FILE        RV32 ELF executable; its PT_LOAD segments go into RAM\n"
+        "  --max-cycles N    stop after N clock cycles (default %" PRIu64 ")\n"
+        "  --trace FILE.fst  write an FST waveform of the whole run (view with gtkwave)\n"
+        "  --quiet           no summary line and no warnings on stderr\n"
+        "  --help            this text\n"
+        "\n"
+        "The console (byte stores to 0x10000000) goes to stdout. The run ends when the\n"
+        "program stores (status << 1) | 1 to its `tohost` symbol; stderr then gets\n"
+        "  node-sim: exit=<status> cycles=<C> instret=<I> cpi=<C/I>\n"
+        "\n"
+        "Exit status:\n"
+        "  0..119  the program's status (tohost >> 1; statuses above 255 give 255)\n"
+        "  120     bad command line\n"
+        "  121     cannot open or read the ELF file\n"
+        "  122     not an ELF file (or a malformed one)\n"
+        "  123     ELF for another architecture (not 32-bit little-endian RISC-V)\n"
+        "  124     a segment does not fit in the node's RAM\n"
+        "  125     ran past --max-cycles\n"
+        "  126     the core halted: a trap was raised by the first instruction of the\n"
+        "          trap handler (e.g. a trap while mtvec is 0 or outside RAM)\n",
+        kUsage, kRamBytes, kRamBase, kDefaultMaxCycles);
+}
+
+int usage_error(const std::string &message) {
+    std::fprintf(stderr, "node-sim: %s\n%sTry 'node-sim --help'.\n", message.c_str(), kUsage);
+    return kBadCommandLine;
+}
+
+bool parse_count(const char *text, uint64_t &value) {
+    if (!*text) return false;
+    for (const char *p = text; *p; ++p)
+        if (*p < '0' || *p > '9') return false;
+    errno = 0;
+    char *end = nullptr;
+    value = std::strtoull(text, &end, 10);
+    return errno == 0 && *end == '\0' && value > 0;
+}
+
+const char *cause_name(uint32_t cause) {
+    switch (cause) {
+    case 0: return "instruction address misaligned";
+    case 1: return "instruction access fault";
+    case 2: return "illegal instruction";
+    case 3: return "breakpoint";
+    case 4: return "load address misaligned";
+    case 5: return "load access fault";
+    case 6: return "store address misaligned";
+    case 7: return "store access fault";
+    case 11: return "environment call from M-mode";
+    case 0x80000007u: return "machine timer interrupt";
+    case 0x8000000bu: return "machine external interrupt";
+    default: return "unknown cause";
+    }
+}
+
+}  // namespace
+
+int main(int argc, char **argv) {
+    std::string elf_path, trace_path;
+    uint64_t max_cycles = kDefaultMaxCycles;
+    bool quiet = false;
+
+    for (int i = 1; i < argc; ++i) {
+        std::string arg = argv[i];
+        std::string value;
+        bool has_inline = false;
+        size_t eq = arg.find('=');
+        if (arg.rfind("--", 0) == 0 && eq != std::string::npos) {
+            value = arg.substr(eq + 1);
+            arg = arg.substr(0, eq);
+            has_inline = true;
+        }
+        auto take_value = [&](const char *what) -> bool {
+            if (has_inline) return true;
+            if (i + 1 >= argc) return false;
+            value = argv[++i];
+            (void)what;
+            return true;
+        };
+        if (arg == "--help" || arg == "-h") {
+            print_help();
+            return 0;
+        } else if (arg == "--quiet" && !has_inline) {
+            quiet = true;
+        } else if (arg == "--elf") {
+            if (!take_value("FILE") || value.empty())
+                return usage_error("--elf needs a file name: --elf FILE");
+            elf_path = value;
+        } else if (arg == "--trace") {
+            if (!take_value("FILE") || value.empty())
+                return usage_error("--trace needs a file name: --trace FILE.fst");
+            trace_path = value;
+        } else if (arg == "--max-cycles") {
+            if (!take_value("N"))
+                return usage_error("--max-cycles needs a number: --max-cycles N");
+            if (!parse_count(value.c_str(), max_cycles))
+                return usage_error("--max-cycles takes a positive decimal number, not '" +
+                                   value + "'");
+        } else {
+            return usage_error("unknown argument '" + std::string(argv[i]) + "'");
+        }
+    }
+    if (elf_path.empty()) return usage_error("no program given: --elf FILE is required");
+
+    Elf32Image image;
+    std::string error;
+    switch (elf32_load(elf_path, image, error)) {
+    case ElfStatus::ok: break;
+    case ElfStatus::cannot_read:
+        std::fprintf(stderr, "node-sim: %s\n", error.c_str());
+        return kCannotRead;
+    case ElfStatus::not_elf:
+    case ElfStatus::malformed:
+        std::fprintf(stderr, "node-sim: %s\n", error.c_str());
+        return kNotElf;
+    case ElfStatus::wrong_arch:
+        std::fprintf(stderr, "node-sim: %s\n", error.c_str());
+        return kWrongArch;
+    }
+    for (size_t i = 0; i < image.segments.size(); ++i) {
+        const Elf32Segment &seg = image.segments[i];
+        uint64_t start = seg.paddr, end = uint64_t(seg.paddr) + seg.memsz;
+        if (start < kRamBase || end > kRamBase + kRamBytes) {
+            std::fprintf(stderr,
+                         "node-sim: %s: segment %zu [0x%08" PRIx64 ", 0x%08" PRIx64
+                         ") (%" PRIu32 " bytes) does not fit in RAM [0x%08" PRIx64
+                         ", 0x%08" PRIx64 ") (RAM_BYTES=%" PRIu64
+                         " in config.mk); make the program smaller or RAM larger\n",
+                         elf_path.c_str(), i, start, end, seg.memsz, kRamBase,
+                         kRamBase + kRamBytes, kRamBytes);
+            return kTooBig;
+        }
+    }
+    if (!quiet && !image.has_tohost)
+        std::fprintf(stderr, "node-sim: warning: %s has no `tohost` symbol; the run ends "
+                             "only at --max-cycles\n", elf_path.c_str());
+    if (!quiet && image.entry != kRamBase)
+        std::fprintf(stderr, "node-sim: warning: ELF entry 0x%08" PRIx32 " is not the reset "
+                             "pc 0x%08" PRIx64 "; the core starts at the reset pc\n",
+                     image.entry, kRamBase);
+
+    std::setvbuf(stdout, nullptr, _IOLBF, 0);
+
+    auto context = std::unique_ptr<VerilatedContext>(new VerilatedContext);
+    if (!trace_path.empty()) context->traceEverOn(true);
+    auto top = std::unique_ptr<Vnode_top>(new Vnode_top(context.get()));
+
+    // program -> RAM (the rest of RAM reads as zero). The RAM array is public in
+    // rtl/core/node_ram.v; find it by its scope name.
+    const VerilatedScope *ram_scope = context->scopeFind("TOP.node_top.ram");
+    VerilatedVar *ram_var = ram_scope ? ram_scope->varFind("mem") : nullptr;
+    const size_t ram_words = kRamBytes / 4;
+    if (!ram_var || ram_var->udims() != 1 || size_t(ram_var->elements(1)) != ram_words) {
+        std::fprintf(stderr, "node-sim: internal error: RAM array TOP.node_top.ram.mem "
+                             "not found or not %zu words (rebuild: make node-sim)\n", ram_words);
+        return kCoreHalted;
+    }
+    uint32_t *ram = static_cast<uint32_t *>(ram_var->datap());
+    for (size_t w = 0; w < ram_words; ++w) ram[w] = 0;
+    for (const Elf32Segment &seg : image.segments) {
+        for (size_t k = 0; k < seg.bytes.size(); ++k) {
+            uint64_t offset = seg.paddr - kRamBase + k;
+            uint32_t &word = ram[offset / 4];
+            unsigned shift = unsigned(offset % 4) * 8;
+            word = (word & ~(0xffu << shift)) | (uint32_t(seg.bytes[k]) << shift);
+        }
+    }
+
+    std::unique_ptr<VerilatedFstC> trace;
+    uint64_t time = 0;
+    if (!trace_path.empty()) {
+        trace.reset(new VerilatedFstC);
+        top->trace(trace.get(), 99);
+        trace->open(trace_path.c_str());
+        if (!trace->isOpen()) {
+            std::fprintf(stderr, "node-sim: cannot write the trace file '%s'\n",
+                         trace_path.c_str());
+            return kCannotRead;
+        }
+    }
+    auto tick = [&]() {
+        top->clk = 0;
+        top->eval();
+        if (trace) trace->dump(time);
+        ++time;
+        top->clk = 1;
+        top->eval();
+        if (trace) trace->dump(time);
+        ++time;
+    };
+
+    top->tohost_addr = image.has_tohost ? (image.tohost & ~3u) : 0xffffffffu;
+    top->irq_external = 0;
+    top->irq_timer = 0;
+    top->rst = 1;
+    tick();
+    tick();
+    top->rst = 0;
+    top->eval();
+
+    uint64_t cycles = 0, instret = 0;
+    uint32_t last_cause = 0, last_pc = 0, last_tval = 0;
+    bool saw_trap = false;
+    int status = -1;
+    std::string reason;
+    uint64_t exit_code = 0;
+    for (;;) {
+        // outputs of the current cycle, settled after the last rising edge
+        if (top->console_valid) std::putchar(top->console_data);
+        if (top->retire_valid) ++instret;
+        if (top->trap_valid) {
+            saw_trap = true;
+            last_cause = top->trap_cause;
+            last_pc = top->trap_pc;
+            last_tval = top->trap_tval;
+        }
+        if (top->tohost_valid) {
+            ++cycles;
+            exit_code = top->tohost_data >> 1;
+            status = exit_code > 255 ? 255 : int(exit_code);
+            break;
+        }
+        if (top->halted) {
+            char text[256];
+            std::snprintf(text, sizeof text,
+                          "core halted: the trap handler's first instruction at 0x%08" PRIx32
+                          " raised mcause %" PRIu32 " (%s, mtval 0x%08" PRIx32
+                          "); is mtvec set?",
+                          last_pc, last_cause, cause_name(last_cause), last_tval);
+            reason = text;
+            status = kCoreHalted;
+            break;
+        }
+        if (cycles >= max_cycles) {
+            char text[200];
+            std::snprintf(text, sizeof text,
+                          "ran past --max-cycles %" PRIu64 " (pc 0x%08" PRIx32
+                          "); raise --max-cycles or check the program for a hang",
+                          max_cycles, top->retire_pc);
+            reason = text;
+            status = kMaxCycles;
+            break;
+        }
+        tick();
+        ++cycles;
+    }
+    (void)saw_trap;
+    if (trace) {
+        tick();
+        trace->close();
+    }
+    top->final();
+    std::fflush(stdout);
+
+    if (!quiet || !reason.empty()) {
+        double cpi = instret ? double(cycles) / double(instret) : 0.0;
+        if (reason.empty())
+            std::fprintf(stderr, "node-sim: exit=%" PRIu64 " cycles=%" PRIu64
+                                 " instret=%" PRIu64 " cpi=%.3f\n",
+                         exit_code, cycles, instret, cpi);
+        else
+            std::fprintf(stderr, "node-sim: exit=%d cycles=%" PRIu64 " instret=%" PRIu64
+                                 " cpi=%.3f: %s\n",
+                         status, cycles, instret, cpi, reason.c_str());
+    }
+    return status;
+}
