@@ -12,7 +12,8 @@
  *   gp (x3)   number of the running test
  *   a4 (x14)  value under test ("got")      t2 (x7)  expected value
  *   a1 (x11)  first operand                 a2 (x12) second operand
- *   s6..s11   expected-trap bookkeeping (TEST_TRAP*), s7 counts expected traps taken
+ *   s6..s11   expected-trap bookkeeping (TEST_TRAP*), s7 counts expected traps taken;
+ *             the expected-trap handler overwrites a4 and t2
  *
  * The same image runs on node-sim (ends at the store to `tohost`) and on
  * qemu-system-riscv32 -machine virt (ends at the test finisher at 0x100000).
@@ -225,11 +226,13 @@ _start:                                             \
 /* ------------------------------------------------------------------ traps */
 
 /* Test `n`: the single instruction `insn` must trap with mcause `cause`, mepc = its own
- * address and mtval `tval`; the handler resumes after it. */
+ * address and mtval `tval` (a constant or an address expression); the handler resumes
+ * after it and counts the trap in s7. */
 #define TEST_TRAP(n, cause, tval, insn...)          \
     li      gp, n;                                  \
     li      s9, cause;                              \
-    li      s10, tval;                              \
+    lui     s10, %hi(tval);                         \
+    addi    s10, s10, %lo(tval);                    \
     li      s6, 1;                                  \
     la      s11, 1f;                                \
     la      s8, 2f;                                 \
