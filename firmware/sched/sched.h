@@ -1,0 +1,151 @@
+/* rvmesh schedule library: collective-communication schedules on 2-D/3-D meshes and tori.
+ *
+ * A schedule is a flat list of messages sorted by step. Every message names its sender,
+ * its receiver, the data piece it carries and its route: a start dimension and a signed
+ * hop count per dimension (the router goes dimension by dimension, cyclically from the
+ * start dimension, in the direction of each sign). Two models:
+ *   - wormhole steps: a message may cross many hops in one step;
+ *   - store-and-forward slots: every message is one hop on one port, and a node can only
+ *     send a piece it already holds.
+ * Pieces: broadcast carries piece 0 everywhere; in scatter and gather the piece is the id of
+ * the node whose item it is (later collectives may number pieces as they like).
+ *
+ * Portable C11: this header and sched_shape.c, sched_check.c, sched_table.c use no dynamic
+ * allocation (the caller provides buffers) and build for the RV32IM core. The generators
+ * (sched_gen.c, sched_tw.c, sched_cw.c) and the writers (sched_out.c) allocate and are meant
+ * for the host. See firmware/sched/README.md.
+ */
+#ifndef RVMESH_SCHED_H
+#define RVMESH_SCHED_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define SCHED_MAX_DIMS 3
+#define SCHED_MAX_SIDE 1024u
+#define SCHED_MAX_NODES 1048576u
+
+typedef struct {
+    uint8_t dims;                  /* 2 or 3 (1 is accepted by the shape helpers) */
+    uint8_t torus;                 /* 1: wrap links in every dimension, 0: mesh */
+    uint16_t side[SCHED_MAX_DIMS]; /* side lengths; unused dimensions are 1 */
+} sched_shape;
+
+typedef enum {
+    SCHED_ALGO_TSAY_WANG = 1,  /* all-port wormhole broadcast on an n^d torus */
+    SCHED_ALGO_CANG_WU = 2,    /* one-port wormhole broadcast, 2^k x 2^k, Algorithm 1 + orientation */
+    SCHED_ALGO_CANG_WU_DP = 3, /* one-port wormhole broadcast, 2^k x 2^k, quadrant-recursive optimum */
+    SCHED_ALGO_SAF_BCAST = 4,  /* all-port store-and-forward broadcast, product tree */
+    SCHED_ALGO_SCATTER = 5,    /* all-port store-and-forward scatter, balanced tree */
+    SCHED_ALGO_GATHER = 6      /* all-port store-and-forward gather, balanced tree */
+} sched_algo;
+
+typedef enum {
+    SCHED_COLL_BCAST = 1,
+    SCHED_COLL_SCATTER = 2,
+    SCHED_COLL_GATHER = 3
+} sched_collective;
+
+typedef enum {
+    SCHED_MODEL_WORMHOLE_ALLPORT = 1, /* up to 2d sends per node per step, distinct ports */
+    SCHED_MODEL_WORMHOLE_ONEPORT = 2, /* at most one send and one receive per node per step */
+    SCHED_MODEL_SAF_ALLPORT = 3       /* one hop per message, one packet per directed link per slot */
+} sched_model;
+
+typedef struct {
+    uint32_t src;    /* sending node id */
+    uint32_t dst;    /* receiving node id */
+    uint32_t piece;  /* data piece carried */
+    uint16_t step;   /* 1-based step (wormhole) or slot (store-and-forward) */
+    uint8_t start_dim;                 /* first dimension of the route (0-based) */
+    uint8_t reserved;
+    int16_t hops[SCHED_MAX_DIMS];      /* signed hop count per dimension */
+} sched_msg;
+
+typedef struct {
+    sched_shape shape;
+    sched_algo algo;
+    sched_collective coll;
+    sched_model model;
+    uint32_t root;
+    uint32_t nsteps;   /* largest step number used */
+    uint32_t count;    /* messages */
+    uint32_t cap;      /* allocated messages (host generators) */
+    sched_msg *msgs;   /* sorted by step */
+} sched_schedule;
+
+/* ---- shapes (sched_shape.c, portable) ---- */
+/* Node id = x0 + side0 * (x1 + side1 * x2). */
+uint32_t sched_nodes(const sched_shape *shape);
+uint32_t sched_node_id(const sched_shape *shape, const int32_t coord[SCHED_MAX_DIMS]);
+void sched_node_coord(const sched_shape *shape, uint32_t id, int32_t coord[SCHED_MAX_DIMS]);
+/* 0 when valid; otherwise a message saying what is wrong. */
+const char *sched_shape_problem(const sched_shape *shape);
+/* Port p = 2*dim + (0 for the + side, 1 for the - side). */
+static inline uint8_t sched_port(uint8_t dim, int dir) { return (uint8_t)(2u * dim + (dir < 0 ? 1u : 0u)); }
+/* Neighbour through port; returns -1 on a mesh boundary. */
+int64_t sched_neighbour(const sched_shape *shape, uint32_t id, uint8_t port);
+/* Hops of a shortest path, eccentricity of a node, number of distinct neighbours. */
+uint32_t sched_distance(const sched_shape *shape, uint32_t a, uint32_t b);
+uint32_t sched_eccentricity(const sched_shape *shape, uint32_t id);
+uint32_t sched_degree(const sched_shape *shape, uint32_t id);
+/* Hop count of the route (sum of |hops|), its send port and the port it arrives on. */
+uint32_t sched_msg_length(const sched_msg *msg, uint8_t dims);
+uint8_t sched_msg_send_port(const sched_msg *msg);
+uint8_t sched_msg_recv_port(const sched_msg *msg, uint8_t dims);
+/* Lower bound ceil(d log_{2d+1} N) for all-port wormhole broadcast: min t with (2d+1)^t >= N. */
+uint32_t sched_lb_allport_bcast(const sched_shape *shape);
+/* ceil(log2 N): one-port broadcast lower bound. */
+uint32_t sched_lb_oneport_bcast(const sched_shape *shape);
+/* ceil((N-1) / degree(root)): all-port scatter/gather lower bound. */
+uint32_t sched_lb_scatter(const sched_shape *shape, uint32_t root);
+const char *sched_algo_name(sched_algo algo);
+int sched_algo_from_name(const char *name); /* -1 if unknown */
+const char *sched_model_name(sched_model model);
+const char *sched_coll_name(sched_collective coll);
+
+/* ---- checker (sched_check.c, portable; caller provides the workspace) ---- */
+typedef struct {
+    int ok;                     /* 1 when the schedule passed every check */
+    char error[256];            /* first problem found, when ok == 0 */
+    uint32_t steps;             /* largest step used */
+    uint32_t messages;
+    uint64_t total_distance;    /* sum of hop counts (total communication distance) */
+    uint32_t max_path;          /* longest route, hops */
+    uint32_t max_link_load;     /* most messages over one directed link, whole schedule */
+    uint32_t links_used;        /* directed links used at least once */
+    uint32_t max_sends_per_step;/* most messages one node sends in one step */
+} sched_check_result;
+
+/* Workspace bytes the checker needs for this schedule. */
+size_t sched_check_workspace_bytes(const sched_schedule *sched);
+/* Checks the schedule against its model and collective. Returns result->ok. */
+int sched_check(const sched_schedule *sched, void *workspace, size_t workspace_bytes,
+                sched_check_result *result);
+
+/* ---- host generators (sched_gen.c, sched_tw.c, sched_cw.c; they allocate) ---- */
+/* Each returns 0 on success, or -1 with a message in err (errlen bytes). */
+int sched_generate(sched_schedule *out, const sched_shape *shape, sched_algo algo, uint32_t root,
+                   char *err, size_t errlen);
+void sched_free(sched_schedule *sched);
+/* Appends a message (host). Returns 0, or -1 when out of memory. */
+int sched_push(sched_schedule *sched, const sched_msg *msg);
+/* Sorts messages by step (stable) and sets nsteps. */
+void sched_finish(sched_schedule *sched);
+/* Bound stated in the digests for the algorithm on the shape (what the generator must meet),
+ * and the paper's printed bound (0 when the paper gives none). */
+uint32_t sched_expected_steps(const sched_shape *shape, sched_algo algo, uint32_t root);
+uint32_t sched_paper_steps(const sched_shape *shape, sched_algo algo, uint32_t root);
+/* Cang-Wu reference values (digest A4). */
+uint64_t sched_cw_eye_tcd(unsigned k);
+uint64_t sched_cw_corner_tcd(unsigned k);
+/* Internal generators, exposed for tests. */
+int sched_gen_tsay_wang(sched_schedule *out, char *err, size_t errlen);
+int sched_gen_cang_wu(sched_schedule *out, int use_dp, char *err, size_t errlen);
+int sched_gen_saf_bcast(sched_schedule *out, char *err, size_t errlen);
+int sched_gen_scatter_gather(sched_schedule *out, int gather, char *err, size_t errlen);
+/* Parent array of the scatter tree (parent[root] = root); returns subtree-max or 0 on error. */
+uint32_t sched_scatter_tree(const sched_shape *shape, uint32_t root, uint32_t *parent,
+                            int *used_construction);
+
+#endif

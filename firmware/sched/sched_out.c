@@ -1,0 +1,173 @@
+/* Host-side writers: the text dump, the tables file and the SVG picture. */
+#include "sched_out.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void sched_coord_text(const sched_shape *sh, uint32_t id, char *buf, size_t len)
+{
+    int32_t c[SCHED_MAX_DIMS];
+    sched_node_coord(sh, id, c);
+    if (sh->dims == 3) snprintf(buf, len, "%ld,%ld,%ld", (long)c[0], (long)c[1], (long)c[2]);
+    else snprintf(buf, len, "%ld,%ld", (long)c[0], (long)c[1]);
+}
+
+void sched_shape_text(const sched_shape *sh, char *buf, size_t len)
+{
+    if (sh->dims == 3) snprintf(buf, len, "%ux%ux%u", sh->side[0], sh->side[1], sh->side[2]);
+    else snprintf(buf, len, "%ux%u", sh->side[0], sh->side[1]);
+}
+
+int sched_write_dump(const sched_schedule *s, FILE *f)
+{
+    char shape[40], root[40], a[40], b[40];
+    sched_shape_text(&s->shape, shape, sizeof shape);
+    sched_coord_text(&s->shape, s->root, root, sizeof root);
+    fprintf(f, "# rvmesh schedule dump v1: shape %s %s, algo %s, collective %s, model %s, root %s, steps %lu, messages %lu\n",
+            shape, s->shape.torus ? "torus" : "mesh", sched_algo_name(s->algo), sched_coll_name(s->coll),
+            sched_model_name(s->model), root, (unsigned long)s->nsteps, (unsigned long)s->count);
+    fprintf(f, "# step src dst start_dim dir%s\n", s->coll == SCHED_COLL_BCAST ? "" : " piece");
+    for (uint32_t i = 0; i < s->count; i++) {
+        const sched_msg *m = &s->msgs[i];
+        sched_coord_text(&s->shape, m->src, a, sizeof a);
+        sched_coord_text(&s->shape, m->dst, b, sizeof b);
+        fprintf(f, "%u %s %s %u %c", (unsigned)m->step, a, b, (unsigned)m->start_dim,
+                m->hops[m->start_dim] < 0 ? '-' : '+');
+        if (s->coll != SCHED_COLL_BCAST) {
+            sched_coord_text(&s->shape, m->piece, a, sizeof a);
+            fprintf(f, " %s", a);
+        }
+        fputc('\n', f);
+    }
+    return ferror(f) ? -1 : 0;
+}
+
+int sched_write_tables(const sched_schedule *s, FILE *f, uint32_t *max_bytes, uint64_t *total_bytes)
+{
+    uint32_t n = sched_nodes(&s->shape), biggest = 0;
+    uint64_t total = 0;
+    /* Per-node sub-schedules make the writer O(messages) overall instead of O(N * messages). */
+    uint32_t *count = calloc((size_t)n + 1u, sizeof *count);
+    sched_msg *sorted = malloc((size_t)(2u * s->count + 1u) * sizeof *sorted);
+    uint8_t *buf = 0;
+    int rc = -1;
+    if (!count || !sorted) goto out;
+    for (uint32_t i = 0; i < s->count; i++) { count[s->msgs[i].src + 1]++; count[s->msgs[i].dst + 1]++; }
+    for (uint32_t v = 0; v < n; v++) count[v + 1] += count[v];
+    uint32_t *fill = malloc(((size_t)n + 1u) * sizeof *fill);
+    if (!fill) goto out;
+    memcpy(fill, count, ((size_t)n + 1u) * sizeof *fill);
+    for (uint32_t i = 0; i < s->count; i++) {   /* stable: keeps step order per node */
+        sorted[fill[s->msgs[i].src]++] = s->msgs[i];
+        sorted[fill[s->msgs[i].dst]++] = s->msgs[i];
+    }
+    free(fill);
+    for (uint32_t v = 0; v < n; v++) {
+        sched_schedule sub = *s;
+        sub.msgs = sorted + count[v];
+        sub.count = count[v + 1] - count[v];
+        uint32_t bytes = sched_table_bytes(&sub, v);
+        uint8_t *grown = realloc(buf, bytes);
+        if (!grown) goto out;
+        buf = grown;
+        int32_t w = sched_table_write(&sub, v, buf, bytes);
+        if (w < 0 || fwrite(buf, 1, (size_t)w, f) != (size_t)w) goto out;
+        if ((uint32_t)w > biggest) biggest = (uint32_t)w;
+        total += (uint32_t)w;
+    }
+    rc = 0;
+out:
+    if (max_bytes) *max_bytes = biggest;
+    if (total_bytes) *total_bytes = total;
+    free(count);
+    free(sorted);
+    free(buf);
+    return rc;
+}
+
+/* ---- SVG: one panel per step, nodes as dots, every hop of every message as a line in the
+ * step's colour; wrap-around hops leave the grid and come back on the other side. */
+
+typedef struct { double x, y; } xy;
+
+static xy node_xy(const sched_shape *sh, const int32_t c[SCHED_MAX_DIMS], double cell, double ox, double oy)
+{
+    double layer_w = (sh->side[0] + 1) * cell;
+    xy p;
+    p.x = ox + cell * (c[0] + 1) + (sh->dims == 3 ? layer_w * c[2] : 0);
+    p.y = oy + 20 + cell * (c[1] + 1);
+    return p;
+}
+
+int sched_write_svg(const sched_schedule *s, FILE *f)
+{
+    const sched_shape *sh = &s->shape;
+    uint32_t maxside = sh->side[0] > sh->side[1] ? sh->side[0] : sh->side[1];
+    double cell = 360.0 / (maxside + 1);
+    if (cell > 28) cell = 28;
+    if (cell < 5) cell = 5;
+    uint32_t layers = sh->dims == 3 ? sh->side[2] : 1;
+    double pw = (sh->side[0] + 1) * cell * layers + 10, ph = (sh->side[1] + 1) * cell + 30;
+    uint32_t steps = s->nsteps ? s->nsteps : 1, cols = steps < 4 ? steps : 4;
+    if (pw > 600) cols = steps < 2 ? steps : 2;
+    uint32_t rows = (steps + cols - 1) / cols;
+    char shape[40], root[40];
+    sched_shape_text(sh, shape, sizeof shape);
+    sched_coord_text(sh, s->root, root, sizeof root);
+    fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
+               "font-family=\"sans-serif\" font-size=\"12\">\n", cols * pw + 10, rows * ph + 40);
+    fprintf(f, "<title>%s %s %s, root %s, %lu steps</title>\n", sched_algo_name(s->algo), shape,
+            sh->torus ? "torus" : "mesh", root, (unsigned long)s->nsteps);
+    fprintf(f, "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n");
+    fprintf(f, "<text x=\"10\" y=\"20\" font-size=\"14\">%s on %s %s, root %s (%s): %lu steps, %lu messages</text>\n",
+            sched_algo_name(s->algo), shape, sh->torus ? "torus" : "mesh", root, sched_model_name(s->model),
+            (unsigned long)s->nsteps, (unsigned long)s->count);
+    uint32_t n = sched_nodes(sh), i = 0;
+    for (uint32_t t = 1; t <= steps; t++) {
+        double ox = 5 + ((t - 1) % cols) * pw, oy = 30 + ((t - 1) / cols) * ph;
+        double hue = (t - 1) * 300.0 / steps;
+        fprintf(f, "<g id=\"step%lu\">\n<text x=\"%.1f\" y=\"%.1f\">step %lu</text>\n", (unsigned long)t, ox + cell,
+                oy + 14, (unsigned long)t);
+        for (uint32_t v = 0; v < n; v++) {
+            int32_t c[SCHED_MAX_DIMS];
+            sched_node_coord(sh, v, c);
+            xy p = node_xy(sh, c, cell, ox, oy);
+            fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"%s\"/>\n", p.x, p.y, cell * 0.12,
+                    v == s->root ? "black" : "#bbb");
+        }
+        for (; i < s->count && s->msgs[i].step == t; i++) {
+            const sched_msg *m = &s->msgs[i];
+            int32_t c[SCHED_MAX_DIMS];
+            sched_node_coord(sh, m->src, c);
+            fprintf(f, "<g stroke=\"hsl(%.0f,75%%,42%%)\" stroke-width=\"%.1f\">", hue, cell > 12 ? 2.0 : 1.0);
+            for (uint32_t k = 0; k < sh->dims; k++) {
+                uint32_t d = (m->start_dim + k) % sh->dims;
+                int32_t h = m->hops[d], dir = h < 0 ? -1 : 1;
+                for (int32_t j = 0; j < (h < 0 ? -h : h); j++) {
+                    int32_t nc[SCHED_MAX_DIMS];
+                    memcpy(nc, c, sizeof nc);
+                    nc[d] += dir;
+                    xy a = node_xy(sh, c, cell, ox, oy);
+                    if (nc[d] < 0 || nc[d] >= sh->side[d]) {
+                        nc[d] = (nc[d] + sh->side[d]) % sh->side[d];
+                        xy b = node_xy(sh, nc, cell, ox, oy);
+                        double ex = d == 0 ? dir * cell * 0.5 : 0, ey = d == 1 ? dir * cell * 0.5 : 0;
+                        if (d == 2) ey = -cell * 0.4;   /* z wrap: a short tick */
+                        fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>", a.x, a.y, a.x + ex, a.y + ey);
+                        fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>", b.x - ex, b.y - ey, b.x, b.y);
+                    } else {
+                        xy b = node_xy(sh, nc, cell, ox, oy);
+                        fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>", a.x, a.y, b.x, b.y);
+                    }
+                    memcpy(c, nc, sizeof c);
+                }
+            }
+            xy dst = node_xy(sh, c, cell, ox, oy);
+            fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"none\"/></g>\n", dst.x, dst.y, cell * 0.25);
+        }
+        fprintf(f, "</g>\n");
+    }
+    fprintf(f, "</svg>\n");
+    return ferror(f) ? -1 : 0;
+}

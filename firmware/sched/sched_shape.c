@@ -1,0 +1,186 @@
+/* Shapes, node ids, ports, distances and lower bounds. Portable, no allocation. */
+#include "sched.h"
+
+#include <string.h>
+
+uint32_t sched_nodes(const sched_shape *shape)
+{
+    uint32_t n = 1;
+    for (unsigned d = 0; d < shape->dims; d++) n *= shape->side[d];
+    return n;
+}
+
+uint32_t sched_node_id(const sched_shape *shape, const int32_t coord[SCHED_MAX_DIMS])
+{
+    uint32_t id = 0;
+    for (int d = (int)shape->dims - 1; d >= 0; d--) id = id * shape->side[d] + (uint32_t)coord[d];
+    return id;
+}
+
+void sched_node_coord(const sched_shape *shape, uint32_t id, int32_t coord[SCHED_MAX_DIMS])
+{
+    for (unsigned d = 0; d < SCHED_MAX_DIMS; d++) {
+        if (d < shape->dims) {
+            coord[d] = (int32_t)(id % shape->side[d]);
+            id /= shape->side[d];
+        } else {
+            coord[d] = 0;
+        }
+    }
+}
+
+const char *sched_shape_problem(const sched_shape *shape)
+{
+    if (shape->dims < 1 || shape->dims > SCHED_MAX_DIMS) return "the shape must have 1 to 3 dimensions";
+    uint64_t n = 1;
+    for (unsigned d = 0; d < shape->dims; d++) {
+        if (shape->side[d] < 2) return "every side length must be at least 2";
+        if (shape->side[d] > SCHED_MAX_SIDE) return "a side length is above 1024";
+        n *= shape->side[d];
+    }
+    for (unsigned d = shape->dims; d < SCHED_MAX_DIMS; d++)
+        if (shape->side[d] != 1) return "unused dimensions must have side 1";
+    if (n > SCHED_MAX_NODES) return "the shape has more than 1048576 nodes";
+    if (shape->torus > 1) return "torus must be 0 (mesh) or 1 (torus)";
+    return 0;
+}
+
+int64_t sched_neighbour(const sched_shape *shape, uint32_t id, uint8_t port)
+{
+    int32_t c[SCHED_MAX_DIMS];
+    unsigned dim = port >> 1;
+    if (dim >= shape->dims) return -1;
+    sched_node_coord(shape, id, c);
+    int32_t side = shape->side[dim];
+    c[dim] += (port & 1u) ? -1 : 1;
+    if (c[dim] < 0 || c[dim] >= side) {
+        if (!shape->torus) return -1;
+        c[dim] = (c[dim] + side) % side;
+    }
+    return (int64_t)sched_node_id(shape, c);
+}
+
+static uint32_t dist1(const sched_shape *shape, unsigned d, int32_t a, int32_t b)
+{
+    uint32_t diff = (uint32_t)(a > b ? a - b : b - a);
+    if (shape->torus && shape->side[d] - diff < diff) diff = shape->side[d] - diff;
+    return diff;
+}
+
+uint32_t sched_distance(const sched_shape *shape, uint32_t a, uint32_t b)
+{
+    int32_t ca[SCHED_MAX_DIMS], cb[SCHED_MAX_DIMS];
+    sched_node_coord(shape, a, ca);
+    sched_node_coord(shape, b, cb);
+    uint32_t sum = 0;
+    for (unsigned d = 0; d < shape->dims; d++) sum += dist1(shape, d, ca[d], cb[d]);
+    return sum;
+}
+
+uint32_t sched_eccentricity(const sched_shape *shape, uint32_t id)
+{
+    int32_t c[SCHED_MAX_DIMS];
+    sched_node_coord(shape, id, c);
+    uint32_t sum = 0;
+    for (unsigned d = 0; d < shape->dims; d++) {
+        int32_t s = shape->side[d];
+        if (shape->torus) sum += (uint32_t)(s / 2);
+        else sum += (uint32_t)(c[d] > s - 1 - c[d] ? c[d] : s - 1 - c[d]);
+    }
+    return sum;
+}
+
+uint32_t sched_degree(const sched_shape *shape, uint32_t id)
+{
+    int32_t c[SCHED_MAX_DIMS];
+    sched_node_coord(shape, id, c);
+    uint32_t deg = 0;
+    for (unsigned d = 0; d < shape->dims; d++) {
+        int32_t s = shape->side[d];
+        if (shape->torus) deg += s == 2 ? 1u : 2u;
+        else deg += (uint32_t)(c[d] > 0) + (uint32_t)(c[d] < s - 1);
+    }
+    return deg;
+}
+
+uint32_t sched_msg_length(const sched_msg *msg, uint8_t dims)
+{
+    uint32_t sum = 0;
+    for (unsigned d = 0; d < dims; d++) sum += (uint32_t)(msg->hops[d] < 0 ? -msg->hops[d] : msg->hops[d]);
+    return sum;
+}
+
+uint8_t sched_msg_send_port(const sched_msg *msg)
+{
+    return sched_port(msg->start_dim, msg->hops[msg->start_dim]);
+}
+
+uint8_t sched_msg_recv_port(const sched_msg *msg, uint8_t dims)
+{
+    /* The last dimension moved in, in cyclic order from the start dimension; the message
+     * arrives through the port on the side it comes from (opposite to its travel). */
+    for (unsigned k = dims; k-- > 0;) {
+        unsigned d = (msg->start_dim + k) % dims;
+        if (msg->hops[d] != 0) return sched_port((uint8_t)d, msg->hops[d] > 0 ? -1 : 1);
+    }
+    return 0xff;
+}
+
+uint32_t sched_lb_allport_bcast(const sched_shape *shape)
+{
+    uint64_t q = 2u * shape->dims + 1u, reach = 1, n = sched_nodes(shape);
+    uint32_t t = 0;
+    while (reach < n) { reach *= q; t++; }
+    return t;
+}
+
+uint32_t sched_lb_oneport_bcast(const sched_shape *shape)
+{
+    uint64_t reach = 1, n = sched_nodes(shape);
+    uint32_t t = 0;
+    while (reach < n) { reach *= 2; t++; }
+    return t;
+}
+
+uint32_t sched_lb_scatter(const sched_shape *shape, uint32_t root)
+{
+    uint32_t deg = sched_degree(shape, root), n = sched_nodes(shape);
+    return (n - 1 + deg - 1) / deg;
+}
+
+static const char *const algo_names[] = {
+    0, "tsay-wang", "cang-wu", "cang-wu-dp", "saf-bcast", "scatter", "gather"
+};
+
+const char *sched_algo_name(sched_algo algo)
+{
+    if ((unsigned)algo >= sizeof algo_names / sizeof algo_names[0] || !algo_names[algo]) return "?";
+    return algo_names[algo];
+}
+
+int sched_algo_from_name(const char *name)
+{
+    for (unsigned i = 1; i < sizeof algo_names / sizeof algo_names[0]; i++)
+        if (strcmp(name, algo_names[i]) == 0) return (int)i;
+    return -1;
+}
+
+const char *sched_model_name(sched_model model)
+{
+    switch (model) {
+    case SCHED_MODEL_WORMHOLE_ALLPORT: return "wormhole-allport";
+    case SCHED_MODEL_WORMHOLE_ONEPORT: return "wormhole-oneport";
+    case SCHED_MODEL_SAF_ALLPORT: return "saf-allport";
+    }
+    return "?";
+}
+
+const char *sched_coll_name(sched_collective coll)
+{
+    switch (coll) {
+    case SCHED_COLL_BCAST: return "broadcast";
+    case SCHED_COLL_SCATTER: return "scatter";
+    case SCHED_COLL_GATHER: return "gather";
+    }
+    return "?";
+}

@@ -1,0 +1,205 @@
+/* schedgen: build, check, dump, draw and tabulate collective schedules.
+ * Usage: see usage() below or firmware/sched/README.md. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sched.h"
+#include "sched_out.h"
+#include "sched_table.h"
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: schedgen --shape XxY[xZ] (--mesh | --torus) --algo NAME [--root X,Y[,Z]]\n"
+            "                [--check] [--dump FILE] [--tables FILE] [--svg FILE] [--quiet]\n"
+            "       schedgen --shape XxY[xZ] (--mesh | --torus) --verify-tables FILE\n"
+            "algorithms: tsay-wang (all-port wormhole broadcast, n x n or n x n x n torus)\n"
+            "            cang-wu, cang-wu-dp (one-port wormhole broadcast, 2^k x 2^k)\n"
+            "            saf-bcast (all-port store-and-forward broadcast tree, any shape)\n"
+            "            scatter, gather (all-port store-and-forward, any shape)\n"
+            "--check    run the checker; exit 1 if the schedule is wrong\n"
+            "--dump     text dump, one line per message: step src dst start_dim dir\n"
+            "--tables   per-node binary tables (format: firmware/sched/sched_table.h)\n"
+            "--svg      picture of the schedule, one panel and colour per step\n");
+}
+
+static int bad(const char *fmt, const char *what)
+{
+    fprintf(stderr, "schedgen: ");
+    fprintf(stderr, fmt, what);
+    fprintf(stderr, "\n(run 'schedgen --help' for the options)\n");
+    return 2;
+}
+
+static int parse_list(const char *text, char sep, long *vals, int maxvals)
+{
+    int n = 0;
+    const char *p = text;
+    while (*p) {
+        char *end;
+        errno = 0;
+        long v = strtol(p, &end, 10);
+        if (end == p || errno || n == maxvals) return -1;
+        vals[n++] = v;
+        if (*end == 0) break;
+        if (*end != sep || end[1] == 0) return -1;
+        p = end + 1;
+    }
+    return n;
+}
+
+static int read_file(const char *path, uint8_t **data, uint32_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return -1;
+    size_t cap = 1 << 16, n = 0;
+    uint8_t *buf = malloc(cap);
+    while (buf) {
+        size_t got = fread(buf + n, 1, cap - n, f);
+        n += got;
+        if (n < cap) break;
+        uint8_t *g = realloc(buf, cap * 2);
+        if (!g) { free(buf); buf = 0; break; }
+        buf = g;
+        cap *= 2;
+    }
+    fclose(f);
+    if (!buf) return -1;
+    *data = buf;
+    *len = (uint32_t)n;
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    const char *shape_arg = 0, *algo_arg = 0, *root_arg = 0, *dump = 0, *tables = 0, *svg = 0, *verify = 0;
+    int torus = -1, check = 0, quiet = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char **val = 0;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage(stdout); return 0; }
+        else if (!strcmp(a, "--torus")) torus = 1;
+        else if (!strcmp(a, "--mesh")) torus = 0;
+        else if (!strcmp(a, "--check")) check = 1;
+        else if (!strcmp(a, "--quiet")) quiet = 1;
+        else if (!strcmp(a, "--shape")) val = &shape_arg;
+        else if (!strcmp(a, "--algo")) val = &algo_arg;
+        else if (!strcmp(a, "--root")) val = &root_arg;
+        else if (!strcmp(a, "--dump")) val = &dump;
+        else if (!strcmp(a, "--tables")) val = &tables;
+        else if (!strcmp(a, "--svg")) val = &svg;
+        else if (!strcmp(a, "--verify-tables")) val = &verify;
+        else return bad("unknown option '%s'", a);
+        if (val) {
+            if (i + 1 >= argc) return bad("option %s needs a value", a);
+            *val = argv[++i];
+        }
+    }
+    if (!shape_arg) return bad("%s", "missing --shape (e.g. --shape 8x8 or --shape 4x4x4)");
+    if (torus < 0) return bad("%s", "say --mesh or --torus");
+    long sides[3];
+    int nd = parse_list(shape_arg, 'x', sides, 3);
+    if (nd < 2) return bad("bad --shape '%s': give 2 or 3 side lengths like 8x8 or 4x4x4", shape_arg);
+    sched_shape shape = {0};
+    shape.dims = (uint8_t)nd;
+    shape.torus = (uint8_t)torus;
+    for (int d = 0; d < 3; d++) {
+        long v = d < nd ? sides[d] : 1;
+        if (v < 1 || v > 65535) return bad("bad --shape '%s': side lengths must be 2..1024", shape_arg);
+        shape.side[d] = (uint16_t)v;
+    }
+    const char *problem = sched_shape_problem(&shape);
+    if (problem) return bad("bad --shape: %s", problem);
+
+    if (verify) {
+        uint8_t *data;
+        uint32_t len;
+        if (read_file(verify, &data, &len)) { fprintf(stderr, "schedgen: cannot read %s: %s\n", verify, strerror(errno)); return 1; }
+        uint32_t n = sched_nodes(&shape);
+        for (uint32_t v = 0; v < n; v++) {
+            sched_table t;
+            int rc = sched_table_find(data, len, &shape, v, &t);
+            if (rc != SCHED_TABLE_OK) {
+                fprintf(stderr, "schedgen: %s: node %lu: %s\n", verify, (unsigned long)v, sched_table_strerror(rc));
+                free(data);
+                return 1;
+            }
+        }
+        printf("%s: %lu node tables valid for this shape\n", verify, (unsigned long)n);
+        free(data);
+        return 0;
+    }
+
+    if (!algo_arg) return bad("%s", "missing --algo (tsay-wang, cang-wu, cang-wu-dp, saf-bcast, scatter, gather)");
+    int algo = sched_algo_from_name(algo_arg);
+    if (algo < 0) return bad("unknown --algo '%s' (tsay-wang, cang-wu, cang-wu-dp, saf-bcast, scatter, gather)", algo_arg);
+    int32_t rc3[SCHED_MAX_DIMS] = {0, 0, 0};
+    if (root_arg) {
+        long r[3];
+        int nr = parse_list(root_arg, ',', r, 3);
+        if (nr != nd) return bad("bad --root '%s': give one coordinate per dimension, like 3,4", root_arg);
+        for (int d = 0; d < nd; d++) {
+            if (r[d] < 0 || r[d] >= shape.side[d]) return bad("bad --root '%s': a coordinate is outside the shape", root_arg);
+            rc3[d] = (int32_t)r[d];
+        }
+    }
+    uint32_t root = sched_node_id(&shape, rc3);
+
+    sched_schedule s;
+    char err[256];
+    if (sched_generate(&s, &shape, (sched_algo)algo, root, err, sizeof err)) {
+        fprintf(stderr, "schedgen: %s\n", err);
+        return 2;
+    }
+    char shape_text[40], root_text[40];
+    sched_shape_text(&shape, shape_text, sizeof shape_text);
+    sched_coord_text(&shape, root, root_text, sizeof root_text);
+    uint32_t lb = s.model == SCHED_MODEL_WORMHOLE_ALLPORT ? sched_lb_allport_bcast(&shape)
+                : s.model == SCHED_MODEL_WORMHOLE_ONEPORT ? sched_lb_oneport_bcast(&shape)
+                : s.coll == SCHED_COLL_BCAST ? sched_eccentricity(&shape, root)
+                : sched_lb_scatter(&shape, root);
+    if (!quiet)
+        printf("%s on %s %s, root %s: %lu steps (bound %lu, paper %lu, lower bound %lu), %lu messages\n",
+               sched_algo_name(s.algo), shape_text, torus ? "torus" : "mesh", root_text, (unsigned long)s.nsteps,
+               (unsigned long)sched_expected_steps(&shape, s.algo, root),
+               (unsigned long)sched_paper_steps(&shape, s.algo, root), (unsigned long)lb, (unsigned long)s.count);
+    int status = 0;
+    if (check) {
+        size_t wb = sched_check_workspace_bytes(&s);
+        void *ws = malloc(wb);
+        sched_check_result r;
+        if (!ws) { fprintf(stderr, "schedgen: out of memory\n"); return 1; }
+        sched_check(&s, ws, wb, &r);
+        free(ws);
+        if (r.ok)
+            printf("check: PASS steps %lu messages %lu total_distance %llu max_path %lu max_link_load %lu links_used %lu "
+                   "max_sends_per_step %lu\n",
+                   (unsigned long)r.steps, (unsigned long)r.messages, (unsigned long long)r.total_distance,
+                   (unsigned long)r.max_path, (unsigned long)r.max_link_load, (unsigned long)r.links_used,
+                   (unsigned long)r.max_sends_per_step);
+        else {
+            printf("check: FAIL %s\n", r.error);
+            status = 1;
+        }
+    }
+    struct { const char *path; int kind; } outs[3] = {{dump, 0}, {tables, 1}, {svg, 2}};
+    for (int k = 0; k < 3; k++) {
+        if (!outs[k].path) continue;
+        FILE *f = fopen(outs[k].path, outs[k].kind == 1 ? "wb" : "w");
+        if (!f) { fprintf(stderr, "schedgen: cannot write %s: %s\n", outs[k].path, strerror(errno)); status = 1; continue; }
+        int w;
+        uint32_t maxb = 0;
+        uint64_t totb = 0;
+        if (outs[k].kind == 0) w = sched_write_dump(&s, f);
+        else if (outs[k].kind == 1) w = sched_write_tables(&s, f, &maxb, &totb);
+        else w = sched_write_svg(&s, f);
+        if (fclose(f) || w) { fprintf(stderr, "schedgen: error writing %s\n", outs[k].path); status = 1; }
+        else if (outs[k].kind == 1 && !quiet)
+            printf("tables: %s, %llu bytes, largest node table %lu bytes\n", outs[k].path, (unsigned long long)totb,
+                   (unsigned long)maxb);
+    }
+    sched_free(&s);
+    return status;
+}
