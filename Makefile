@@ -58,3 +58,4 @@ include firmware/sched/sched.mk
 include rtl/rtl.mk
 include sim/node/node.mk
 include sim/noc/noc.mk
+include tests/firmware/firmware-tests.mk
