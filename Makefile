@@ -15,7 +15,6 @@ export BUILD
 # Fragments append to these lists; the top-level targets below run them.
 BENCH_TARGETS :=
 LINT_TARGETS  :=
-DEMO_TARGETS  :=
 
 .PHONY: help deps demo test bench lint clean
 .DEFAULT_GOAL := help
@@ -47,7 +46,8 @@ bench: deps
 lint: deps $(LINT_TARGETS)
 
 demo: deps
-	@$(MAKE) --no-print-directory $(DEMO_TARGETS)
+	@MESH_DIMS=$(MESH_DIMS) MESH_X=$(MESH_X) MESH_Y=$(MESH_Y) MESH_Z=$(MESH_Z) \
+	  MESH_TORUS=$(MESH_TORUS) tools/demo.sh
 
 clean:
 	rm -rf $(BUILD)
