@@ -251,8 +251,9 @@ int main(int argc, char **argv) {
     top->eval();
 
     uint64_t cycles = 0, instret = 0;
-    uint32_t last_cause = 0, last_pc = 0, last_tval = 0;
-    bool saw_trap = false;
+    uint32_t last_cause = 0, last_pc = 0, last_tval = 0;    // the latest trap raised
+    uint32_t prev_cause = 0, prev_pc = 0;                    // the one before it
+    uint64_t traps = 0;
     int status = -1;
     std::string reason;
     uint64_t exit_code = 0;
@@ -261,7 +262,9 @@ int main(int argc, char **argv) {
         if (top->console_valid) std::putchar(top->console_data);
         if (top->retire_valid) ++instret;
         if (top->trap_valid) {
-            saw_trap = true;
+            ++traps;
+            prev_cause = last_cause;
+            prev_pc = last_pc;
             last_cause = top->trap_cause;
             last_pc = top->trap_pc;
             last_tval = top->trap_tval;
@@ -273,13 +276,19 @@ int main(int argc, char **argv) {
             break;
         }
         if (top->halted) {
-            char text[256];
+            char text[400];
             std::snprintf(text, sizeof text,
                           "core halted: the trap handler's first instruction at 0x%08" PRIx32
                           " raised mcause %" PRIu32 " (%s, mtval 0x%08" PRIx32
                           "); is mtvec set?",
                           last_pc, last_cause, cause_name(last_cause), last_tval);
             reason = text;
+            if (traps >= 2) {
+                std::snprintf(text, sizeof text,
+                              " (it was entered for mcause %" PRIu32 " (%s) at pc 0x%08" PRIx32
+                              ")", prev_cause, cause_name(prev_cause), prev_pc);
+                reason += text;
+            }
             status = kCoreHalted;
             break;
         }
@@ -296,7 +305,6 @@ int main(int argc, char **argv) {
         tick();
         ++cycles;
     }
-    (void)saw_trap;
     if (trace) {
         tick();
         trace->close();

@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# verilator --lint-only -Wall on the core (rv32_core) and the node top (node_top).
+set -u
+BUILD="${BUILD:-build}"
+mkdir -p "$BUILD/tests"
+log="$BUILD/tests/core-lint.log"
+if make -s lint-core >"$log" 2>&1 && ! grep -q '%Warning\|%Error' "$log"; then
+    echo "PASS core-lint"
+else
+    echo "FAIL core-lint: verilator -Wall reports: $(grep -m3 '%' "$log" | tr '\n' ' ')"
+fi
