@@ -136,6 +136,9 @@ void sched_finish(sched_schedule *sched);
  * and the paper's printed bound (0 when the paper gives none). */
 uint32_t sched_expected_steps(const sched_shape *shape, sched_algo algo, uint32_t root);
 uint32_t sched_paper_steps(const sched_shape *shape, sched_algo algo, uint32_t root);
+/* Lower bound for scatter/gather over a spanning tree: ceil((N-1)/deg), raised where a
+ * root neighbour can reach only a few nodes without crossing another (thin meshes). */
+uint32_t sched_scatter_tree_bound(const sched_shape *shape, uint32_t root);
 /* Cang-Wu reference values (digest A4). */
 uint64_t sched_cw_eye_tcd(unsigned k);
 uint64_t sched_cw_corner_tcd(unsigned k);

@@ -93,9 +93,49 @@ uint32_t sched_expected_steps(const sched_shape *sh, sched_algo algo, uint32_t r
         return sched_eccentricity(sh, root);
     case SCHED_ALGO_SCATTER:
     case SCHED_ALGO_GATHER:
-        return sched_lb_scatter(sh, root);
+        return sched_scatter_tree_bound(sh, root);
     }
     return 0;
+}
+
+uint32_t sched_scatter_tree_bound(const sched_shape *sh, uint32_t root)
+{
+    /* Region r of a tree lies inside reach_r: the nodes its owner reaches without passing
+     * the root or another owner. So T >= min{T : sum_r min(reach_r, T) >= N-1}, which is at
+     * least ceil((N-1)/deg). */
+    uint32_t n = sched_nodes(sh), ports = 2u * sh->dims, owners[2 * SCHED_MAX_DIMS], nown = 0;
+    uint32_t reach[2 * SCHED_MAX_DIMS];
+    uint32_t *mark = calloc(n, sizeof *mark), *queue = malloc(n * sizeof *queue);
+    if (!mark || !queue) { free(mark); free(queue); return sched_lb_scatter(sh, root); }
+    for (uint8_t p = 0; p < ports; p++) {
+        int64_t w = sched_neighbour(sh, root, p);
+        int dup = 0;
+        for (uint32_t i = 0; i < nown; i++) dup |= owners[i] == (uint32_t)w;
+        if (w >= 0 && !dup) owners[nown++] = (uint32_t)w;
+    }
+    for (uint32_t r = 0; r < nown; r++) {
+        uint32_t head = 0, tail = 0, stamp = r + 1u;
+        mark[root] = stamp;
+        for (uint32_t i = 0; i < nown; i++) if (i != r) mark[owners[i]] = stamp;
+        mark[owners[r]] = stamp;
+        queue[tail++] = owners[r];
+        while (head < tail) {
+            uint32_t a = queue[head++];
+            for (uint8_t p = 0; p < ports; p++) {
+                int64_t b = sched_neighbour(sh, a, p);
+                if (b >= 0 && mark[b] != stamp) { mark[b] = stamp; queue[tail++] = (uint32_t)b; }
+            }
+        }
+        reach[r] = tail;
+    }
+    free(mark);
+    free(queue);
+    uint32_t t = sched_lb_scatter(sh, root);
+    for (;; t++) {
+        uint64_t cover = 0;
+        for (uint32_t r = 0; r < nown; r++) cover += reach[r] < t ? reach[r] : t;
+        if (cover >= n - 1u) return t;
+    }
 }
 
 uint32_t sched_paper_steps(const sched_shape *sh, sched_algo algo, uint32_t root)
@@ -371,96 +411,216 @@ static int four_region_tree(const sched_shape *sh, uint32_t root, uint32_t *pare
     return 0;
 }
 
-/* Balancing partitioner for any shape: regions grown by BFS from the root's neighbours
- * (ties to the smaller region), then boundary nodes move from a region to an adjacent one
- * at least two smaller while the region they leave stays connected. Trees inside the
- * regions are BFS trees from their owners. */
+/* Nodes of region r whose removal keeps the region connected (not articulation points of
+ * the region's subgraph, not the owner): iterative Tarjan from the owner. */
+static void movable_nodes(const sched_shape *sh, const uint32_t *region, uint32_t r, uint32_t owner,
+                          uint32_t *disc, uint32_t *low, uint32_t *stack, uint8_t *iter, uint8_t *movable,
+                          uint32_t *clock)
+{
+    uint32_t ports = 2u * sh->dims, top = 0;
+    uint32_t base = *clock;
+    disc[owner] = low[owner] = ++*clock;
+    iter[owner] = 0;
+    stack[top++] = owner;
+    while (top) {
+        uint32_t u = stack[top - 1];
+        if (iter[u] < ports) {
+            int64_t w = sched_neighbour(sh, u, iter[u]++);
+            if (w < 0 || region[w] != r) continue;
+            if (disc[w] <= base) {             /* not visited in this run */
+                disc[w] = low[w] = ++*clock;
+                iter[w] = 0;
+                stack[top++] = (uint32_t)w;
+                movable[w] = 1;
+            } else if (disc[w] < low[u]) {
+                low[u] = disc[w];
+            }
+        } else {
+            top--;
+            if (top) {
+                uint32_t par = stack[top - 1];
+                if (low[u] < low[par]) low[par] = low[u];
+                if (low[u] >= disc[par]) movable[par] = 0;   /* par separates u's subtree */
+            }
+        }
+    }
+    movable[owner] = 0;
+}
+
+/* Moves nodes along chains of regions (largest -> ... -> one at least two smaller) until
+ * the largest region reaches `goal` or no chain exists. */
+static void augment_regions(const sched_shape *sh, uint32_t root, uint32_t *region, uint32_t *size,
+                            const uint32_t *owners, uint32_t nown, uint32_t goal)
+{
+    uint32_t n = sched_nodes(sh), ports = 2u * sh->dims, clock = 0;
+    uint32_t *disc = calloc(n, sizeof *disc), *low = calloc(n, sizeof *low), *stack = malloc(n * sizeof *stack);
+    uint8_t *iter = malloc(n), *movable = malloc(n);
+    if (!disc || !low || !stack || !iter || !movable) goto out;
+    for (uint32_t round = 0; round < 4u * n; round++) {
+        uint32_t big = 0;
+        for (uint32_t r = 1; r < nown; r++) if (size[r] > size[big]) big = r;
+        if (size[big] <= goal) break;
+        memset(movable, 0, n);
+        for (uint32_t r = 0; r < nown; r++)
+            movable_nodes(sh, region, r, owners[r], disc, low, stack, iter, movable, &clock);
+        /* Region graph: via[a][b] = a movable node of a next to b (first found, highest id). */
+        uint32_t via[2 * SCHED_MAX_DIMS][2 * SCHED_MAX_DIMS];
+        for (uint32_t a = 0; a < nown; a++) for (uint32_t b = 0; b < nown; b++) via[a][b] = UINT32_MAX;
+        for (uint32_t v = 0; v < n; v++) {
+            if (!movable[v] || v == root) continue;
+            for (uint8_t p = 0; p < ports; p++) {
+                int64_t w = sched_neighbour(sh, v, p);
+                if (w < 0 || (uint32_t)w == root || region[w] == region[v] || region[w] >= nown) continue;
+                via[region[v]][region[w]] = v;
+            }
+        }
+        /* BFS over regions from every region of maximal size. */
+        int moved = 0;
+        for (uint32_t start = 0; start < nown && !moved; start++) {
+            if (size[start] != size[big]) continue;
+            uint32_t prev[2 * SCHED_MAX_DIMS], q[2 * SCHED_MAX_DIMS], qh = 0, qt = 0, end = UINT32_MAX;
+            for (uint32_t r = 0; r < nown; r++) prev[r] = UINT32_MAX;
+            prev[start] = start;
+            q[qt++] = start;
+            while (qh < qt && end == UINT32_MAX) {
+                uint32_t a = q[qh++];
+                for (uint32_t b = 0; b < nown; b++) {
+                    if (prev[b] != UINT32_MAX || via[a][b] == UINT32_MAX) continue;
+                    prev[b] = a;
+                    if (size[b] + 2u <= size[start]) { end = b; break; }
+                    q[qt++] = b;
+                }
+            }
+            if (end == UINT32_MAX) continue;
+            /* Apply the chain from its end backwards, so every move is checked against the
+             * regions as they are. */
+            uint32_t chain[2 * SCHED_MAX_DIMS], len = 0;
+            for (uint32_t b = end; b != start; b = prev[b]) chain[len++] = b;
+            int ok = 1;
+            for (uint32_t k = 0; k < len && ok; k++) {
+                uint32_t to = chain[k], from = k + 1 < len ? chain[k + 1] : start;
+                uint32_t v = via[from][to];
+                /* still removable from `from` and adjacent to `to`? */
+                memset(movable, 0, n);
+                movable_nodes(sh, region, from, owners[from], disc, low, stack, iter, movable, &clock);
+                int adj = 0;
+                for (uint8_t p = 0; p < ports; p++) {
+                    int64_t w = sched_neighbour(sh, v, p);
+                    if (w >= 0 && (uint32_t)w != root && region[w] == to) adj = 1;
+                }
+                if (!movable[v] || region[v] != from || !adj) { ok = 0; break; }
+                region[v] = to;
+                size[from]--;
+                size[to]++;
+            }
+            moved = 1;   /* a partial chain still changed sizes; recompute */
+            (void)ok;
+        }
+        if (!moved) break;
+    }
+out:
+    free(disc); free(low); free(stack); free(iter); free(movable);
+}
+
+/* Balancing partitioner for any shape. Each try grows the regions from the root's
+ * neighbours, the smallest region claiming next (try 0: a neighbour in BFS order; later
+ * tries: a pseudo-random frontier node, fixed seeds); then nodes move along chains of
+ * regions (augment_regions). The best try wins; trees inside regions are BFS trees. */
+static uint32_t rng_next(uint32_t *state)
+{
+    *state ^= *state << 13;
+    *state ^= *state >> 17;
+    *state ^= *state << 5;
+    return *state;
+}
+
+static void grow_regions(const sched_shape *sh, uint32_t root, uint32_t *region, uint32_t *size,
+                         const uint32_t *owners, uint32_t nown, uint32_t *front, uint32_t *nfront,
+                         uint32_t seed)
+{
+    uint32_t n = sched_nodes(sh), ports = 2u * sh->dims, fcap = n * ports, left = n - 1u - nown;
+    uint32_t rng = seed * 2654435761u + 12345u;
+    for (uint32_t v = 0; v < n; v++) region[v] = UINT32_MAX;
+    region[root] = UINT32_MAX - 1u;
+    for (uint32_t r = 0; r < nown; r++) { region[owners[r]] = r; size[r] = 1; nfront[r] = 0; }
+    for (uint32_t r = 0; r < nown; r++)
+        for (uint8_t p = 0; p < ports; p++) {
+            int64_t w = sched_neighbour(sh, owners[r], p);
+            if (w >= 0 && region[w] == UINT32_MAX) front[r * fcap + nfront[r]++] = (uint32_t)w;
+        }
+    uint32_t *head = calloc(nown, sizeof *head);
+    if (!head) return;
+    while (left) {
+        /* smallest region with a free frontier node */
+        uint32_t best = UINT32_MAX;
+        for (uint32_t r = 0; r < nown; r++) {
+            while (head[r] < nfront[r] && region[front[r * fcap + head[r]]] != UINT32_MAX) head[r]++;
+            if (head[r] < nfront[r] && (best == UINT32_MAX || size[r] < size[best])) best = r;
+        }
+        if (best == UINT32_MAX) break;
+        uint32_t *f = &front[best * fcap];
+        uint32_t pick = head[best];
+        if (seed) {
+            /* a random free node among the next few in the frontier */
+            uint32_t span = nfront[best] - head[best], k = rng_next(&rng) % (span < 8 ? span : 8);
+            if (region[f[head[best] + k]] == UINT32_MAX) {
+                pick = head[best] + k;
+                uint32_t tmp = f[pick]; f[pick] = f[head[best]]; f[head[best]] = tmp;
+                pick = head[best];
+            }
+        }
+        uint32_t v = f[pick];
+        head[best]++;
+        region[v] = best;
+        size[best]++;
+        left--;
+        for (uint8_t p = 0; p < ports; p++) {
+            int64_t w = sched_neighbour(sh, v, p);
+            if (w >= 0 && region[w] == UINT32_MAX && nfront[best] < fcap) f[nfront[best]++] = (uint32_t)w;
+        }
+    }
+    free(head);
+}
+
 static int balanced_tree(const sched_shape *sh, uint32_t root, uint32_t *parent)
 {
     uint32_t n = sched_nodes(sh), ports = 2u * sh->dims;
-    uint32_t *region = malloc(n * sizeof *region);    /* index into owners, or UINT32_MAX */
-    uint32_t *queue = malloc(n * sizeof *queue);
-    uint32_t *mark = calloc(n, sizeof *mark);
-    uint32_t owners[2 * SCHED_MAX_DIMS], size[2 * SCHED_MAX_DIMS], nown = 0, stamp = 0;
+    uint32_t owners[2 * SCHED_MAX_DIMS], size[2 * SCHED_MAX_DIMS], nown = 0;
+    uint32_t nfront[2 * SCHED_MAX_DIMS];
+    uint32_t *region = malloc(n * sizeof *region), *bestreg = malloc(n * sizeof *bestreg);
+    uint32_t *queue = malloc(n * sizeof *queue), *mark = calloc(n, sizeof *mark);
+    uint32_t *front = malloc((size_t)2 * SCHED_MAX_DIMS * n * ports * sizeof *front);
     int rc = -1;
-    if (!region || !queue || !mark) goto out;
+    if (!region || !bestreg || !queue || !mark || !front) goto out;
     for (uint32_t v = 0; v < n; v++) region[v] = UINT32_MAX;
     for (uint8_t p = 0; p < ports; p++) {
         int64_t w = sched_neighbour(sh, root, p);
         if (w < 0 || region[w] != UINT32_MAX) continue;
         region[w] = nown;
-        size[nown] = 1;
         owners[nown++] = (uint32_t)w;
     }
-    region[root] = UINT32_MAX - 1u;
-    /* BFS growth, layer by layer, joining the smallest adjacent region. */
-    uint32_t head = 0, tail = 0;
-    for (uint32_t i = 0; i < nown; i++) queue[tail++] = owners[i];
-    while (head < tail) {
-        uint32_t layer_end = tail;
-        for (; head < layer_end; head++) {
-            uint32_t v = queue[head];
-            for (uint8_t p = 0; p < ports; p++) {
-                int64_t w = sched_neighbour(sh, v, p);
-                if (w >= 0 && region[w] == UINT32_MAX) { region[w] = UINT32_MAX - 2u; queue[tail++] = (uint32_t)w; }
-            }
-        }
-        for (uint32_t i = layer_end; i < tail; i++) {
-            uint32_t w = queue[i], best = UINT32_MAX;
-            for (uint8_t p = 0; p < ports; p++) {
-                int64_t u = sched_neighbour(sh, w, p);
-                if (u < 0 || region[u] >= nown) continue;
-                if (best == UINT32_MAX || size[region[u]] < size[best]) best = region[u];
-            }
-            region[w] = best;
-            size[best]++;
-        }
+    const uint32_t goal = (n - 1u + nown - 1u) / nown;
+    const uint32_t tries = n <= 400 ? 40u : n <= 2500 ? 8u : 2u;
+    uint32_t bestmax = UINT32_MAX;
+    for (uint32_t t = 0; t < tries && bestmax > goal; t++) {
+        grow_regions(sh, root, region, size, owners, nown, front, nfront, t);
+        augment_regions(sh, root, region, size, owners, nown, goal);
+        uint32_t mx = 0, all = 0;
+        for (uint32_t r = 0; r < nown; r++) { all += size[r]; if (size[r] > mx) mx = size[r]; }
+        if (all != n - 1u) continue;
+        if (mx < bestmax) { bestmax = mx; memcpy(bestreg, region, n * sizeof *region); }
     }
-    /* Local moves. */
-    for (int changed = 1, rounds = 0; changed && rounds < 1000; rounds++) {
-        changed = 0;
-        for (uint32_t v = 0; v < n; v++) {
-            uint32_t rv = region[v];
-            if (v == root || v == owners[rv]) continue;
-            uint32_t target = UINT32_MAX;
-            for (uint8_t p = 0; p < ports; p++) {
-                int64_t u = sched_neighbour(sh, v, p);
-                if (u < 0 || (uint32_t)u == root || region[u] == rv) continue;
-                if (size[region[u]] + 1u < size[rv] && (target == UINT32_MAX || size[region[u]] < size[target]))
-                    target = region[u];
-            }
-            if (target == UINT32_MAX) continue;
-            /* Would region rv stay connected without v? */
-            stamp++;
-            mark[v] = stamp;
-            head = tail = 0;
-            queue[tail++] = owners[rv];
-            mark[owners[rv]] = stamp;
-            while (head < tail) {
-                uint32_t a = queue[head++];
-                for (uint8_t p = 0; p < ports; p++) {
-                    int64_t b = sched_neighbour(sh, a, p);
-                    if (b >= 0 && region[b] == rv && mark[b] != stamp) { mark[b] = stamp; queue[tail++] = (uint32_t)b; }
-                }
-            }
-            if (tail != size[rv] - 1u) continue;
-            region[v] = target;
-            size[rv]--;
-            size[target]++;
-            changed = 1;
-        }
-    }
+    if (bestmax == UINT32_MAX) goto out;
     /* BFS trees inside regions. */
     parent[root] = root;
-    stamp++;
-    head = tail = 0;
-    for (uint32_t i = 0; i < nown; i++) { parent[owners[i]] = root; mark[owners[i]] = stamp; queue[tail++] = owners[i]; }
+    uint32_t head = 0, tail = 0;
+    for (uint32_t i = 0; i < nown; i++) { parent[owners[i]] = root; mark[owners[i]] = 1; queue[tail++] = owners[i]; }
     while (head < tail) {
         uint32_t a = queue[head++];
         for (uint8_t p = 0; p < ports; p++) {
             int64_t b = sched_neighbour(sh, a, p);
-            if (b >= 0 && (uint32_t)b != root && region[b] == region[a] && mark[b] != stamp) {
-                mark[b] = stamp;
+            if (b >= 0 && (uint32_t)b != root && bestreg[b] == bestreg[a] && !mark[b]) {
+                mark[b] = 1;
                 parent[b] = a;
                 queue[tail++] = (uint32_t)b;
             }
@@ -469,8 +629,10 @@ static int balanced_tree(const sched_shape *sh, uint32_t root, uint32_t *parent)
     rc = (tail == n - 1u) ? 0 : -1;
 out:
     free(region);
+    free(bestreg);
     free(queue);
     free(mark);
+    free(front);
     return rc;
 }
 
