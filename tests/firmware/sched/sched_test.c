@@ -294,7 +294,6 @@ static void sweep_saf(sched_algo algo, tally *t2, tally *t3, tally *ttor, int ex
         for (int a = 2; a <= 7; a++)
             for (int b = 2; b <= 7; b++)
                 for (int c = 2; c <= 7; c++) {
-                    if ((a + b + c) % 3 && !(a == b && b == c)) continue;   /* a third of the 3-D shapes + cubes */
                     sched_shape sh = mkshape(3, tor, a, b, c);
                     uint32_t roots[4];
                     int k = roots_of(&sh, roots);

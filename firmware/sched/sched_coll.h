@@ -1,0 +1,108 @@
+/* rvmesh schedule library, issue 5: multinode broadcast (allgather), total exchange
+ * (alltoall), partial multinode broadcast and the dynamic-broadcast routing rule.
+ *
+ * The algorithm, collective and model numbers below extend the enums of sched.h. They are
+ * macros (not enumerators) so that the switches of the broadcast code stay exhaustive; the
+ * dispatchers of sched.h hand every number >= SCHED_COLL_ALGO_FIRST to this module.
+ *
+ * Pieces, store-and-forward slots:
+ *   allgather (MNB):   node s starts with pieces s*parts .. s*parts+parts-1; every node must
+ *                      end with every piece. parts = 1, or d for the split algorithms (each
+ *                      packet cut into d mini-packets; then one slot is a mini-slot of 1/d
+ *                      packet time and the time in packet units is slots/d).
+ *   alltoall (TE):     node s starts with piece s*N+t for every t != s; piece s*N+t must reach
+ *                      node t.
+ *   partial allgather: like allgather, but only the nodes of a source set start with pieces.
+ * A message with SCHED_MSG_TRANSIT in its reserved byte is relayed by its receiver without
+ * being delivered there (packing hops, intermediate nodes of a two-leg route, a packet
+ * passing back through its own source). Every other receipt is a delivery, and the checker
+ * accepts a delivery only where the piece is due and only once.
+ *
+ * Portable parts (no allocation; build for the RV32IM core): sched_check_coll.c, sched_pmnb.c.
+ * Host parts (allocate): sched_mnb.c, sched_exchange.c, sched_coll_sim.c.
+ */
+#ifndef RVMESH_SCHED_COLL_H
+#define RVMESH_SCHED_COLL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "sched.h"
+
+#define SCHED_COLL_ALGO_FIRST 32
+/* Multinode broadcast, Varvarigos-Bertsekas d rotated classes (sec. 4.2 corollary, M = N). */
+#define SCHED_ALGO_MNB         ((sched_algo)32)
+/* Multinode broadcast with packet splitting into d mini-packets (Theorem 6, M = N). */
+#define SCHED_ALGO_MNB_SPLIT   ((sched_algo)33)
+/* Total exchange, Dimakopoulos Algorithm A3 (n x n torus or mesh, all-port). */
+#define SCHED_ALGO_TE_A3       ((sched_algo)34)
+/* Total exchange, Algorithm A2 generalised: dimension by dimension, all-port, any shape. */
+#define SCHED_ALGO_TE_A2       ((sched_algo)35)
+/* Total exchange, single-port node-invariant FIFO on a torus (time = status s_G). */
+#define SCHED_ALGO_TE_ONEPORT  ((sched_algo)36)
+/* Partial multinode broadcast without / with splitting (the run-time rule of sched_pmnb.c,
+ * simulated slot by slot); the source set is a run-time input. */
+#define SCHED_ALGO_PMNB        ((sched_algo)37)
+#define SCHED_ALGO_PMNB_SPLIT  ((sched_algo)38)
+#define SCHED_COLL_ALGO_LAST   38
+
+#define SCHED_COLL_ALLGATHER         ((sched_collective)16)
+#define SCHED_COLL_ALLTOALL          ((sched_collective)17)
+#define SCHED_COLL_PARTIAL_ALLGATHER ((sched_collective)18)
+
+/* Store-and-forward, single port: at most one send and one receive per node per slot. */
+#define SCHED_MODEL_SAF_ONEPORT      ((sched_model)16)
+
+#define SCHED_MSG_TRANSIT 1u
+
+int sched_coll_is_algo(int algo);
+int sched_coll_is_collective(int coll);
+int sched_coll_is_model(int model);
+const char *sched_coll_algo_name(int algo);   /* "?" if not one of ours */
+int sched_coll_algo_from_name(const char *name); /* -1 if unknown */
+const char *sched_coll_coll_name(int coll);
+const char *sched_coll_model_name(int model);
+/* Pieces per source node for the schedule's algorithm (1, or dims for the split ones). */
+uint32_t sched_coll_parts(const sched_schedule *s);
+
+/* ---- checker for the collectives above (sched_check_coll.c, portable) ----
+ * sources: one byte per node, non-zero for a source; needed for the partial collective,
+ * ignored (may be 0) otherwise. sched_check() calls this with sources = 0. */
+size_t sched_check_coll_workspace_bytes(const sched_schedule *s);
+int sched_check_coll(const sched_schedule *s, const uint8_t *sources, void *workspace,
+                     size_t workspace_bytes, sched_check_result *result);
+/* Extra figures of the last sched_check_coll() call on this result (deliveries, relays). */
+typedef struct {
+    uint64_t deliveries;   /* receipts that delivered a piece */
+    uint64_t relays;       /* receipts marked SCHED_MSG_TRANSIT */
+} sched_coll_stats;
+int sched_check_coll_stats(const sched_schedule *s, const uint8_t *sources, void *workspace,
+                           size_t workspace_bytes, sched_check_result *result, sched_coll_stats *stats);
+
+/* ---- lower bounds and bounds stated by the digests (sched_mnb.c / sched_exchange.c) ----
+ * Times are in packet slots; *_x2d variants return 2d times the value to stay integral. */
+/* MNB: every node receives N-1 packets over its in-links: max over nodes of
+ * ceil((N-1)/degree). In packet units; for split schedules compare slots/parts with it. */
+uint32_t sched_lb_mnb(const sched_shape *shape);
+/* TE all-port bisection (cut) bound: max over dims of ceil(|V1||V2| / crossing links). */
+uint32_t sched_lb_te_cut(const sched_shape *shape);
+/* TE single-port status bound: sum of distances from one node (tori: s_G; meshes: average). */
+uint32_t sched_lb_te_status(const sched_shape *shape);
+/* Digest bound for the generated algorithm (slots of the schedule; mini-slots for split). */
+uint32_t sched_coll_expected_slots(const sched_shape *shape, int algo, uint32_t m);
+
+/* ---- host generators ---- */
+int sched_coll_generate(sched_schedule *out, const sched_shape *shape, int algo, uint32_t root,
+                        char *err, size_t errlen);
+int sched_gen_mnb(sched_schedule *out, int split, char *err, size_t errlen);
+int sched_gen_te_a3(sched_schedule *out, char *err, size_t errlen);
+int sched_gen_te_a2(sched_schedule *out, char *err, size_t errlen);
+int sched_gen_te_oneport(sched_schedule *out, char *err, size_t errlen);
+/* Partial MNB by running the sched_pmnb.c rule on every node (sched_coll_sim.c). sources:
+ * one byte per node. On success *prefix_steps is the control steps of the prefix phase(s)
+ * (each costs t_p) and, when rank_errors is non-0, the number of nodes whose prefix result
+ * (rank, M) differs from a direct count is stored there. */
+int sched_sim_pmnb(sched_schedule *out, const sched_shape *shape, const uint8_t *sources, int split,
+                   uint32_t *prefix_steps, uint32_t *rank_errors, char *err, size_t errlen);
+
+#endif
