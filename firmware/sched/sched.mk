@@ -4,6 +4,7 @@
 #   make schedgen        $(BUILD)/bin/schedgen
 #   make sched-rv32      the library compiled for $(RISCV_ARCH)/$(RISCV_ABI) (objects only)
 #   make bench-sched     sweeps; JSON in $(BUILD)/bench/schedules.json
+#   make sched-tables    tables for the machine of config.mk, under $(BUILD)/sched/tables/
 
 SCHED_DIR      := firmware/sched
 SCHED_HOST_CC  ?= gcc
@@ -42,6 +43,27 @@ $(BUILD)/sched/sched_test: tests/firmware/sched/sched_test.c $(SCHED_HOST_OBJS)
 $(BUILD)/sched/sched_bench: $(SCHED_DIR)/sched_bench.c $(SCHED_HOST_OBJS)
 	@mkdir -p $(dir $@)
 	$(SCHED_HOST_CC) $(SCHED_CFLAGS) $^ -o $@
+
+# Tables for the machine in config.mk, root at node 0:
+# $(BUILD)/sched/tables/<shape>-<torus|mesh>/<algo>.tbl
+# (and <algo>.txt, the dump). Algorithms that do not apply to the shape are left out.
+SCHED_SHAPE := $(MESH_X)x$(MESH_Y)$(if $(filter 3,$(MESH_DIMS)),x$(MESH_Z))
+SCHED_TOPO  := $(if $(filter 1,$(MESH_TORUS)),--torus,--mesh)
+SCHED_EQUAL := $(and $(filter $(MESH_X),$(MESH_Y)),$(if $(filter 3,$(MESH_DIMS)),$(filter $(MESH_X),$(MESH_Z)),ok))
+SCHED_POW2  := $(and $(filter 2,$(MESH_DIMS)),$(SCHED_EQUAL),$(filter $(MESH_X),2 4 8 16 32 64))
+SCHED_ALGOS := saf-bcast scatter gather \
+               $(if $(and $(filter 1,$(MESH_TORUS)),$(SCHED_EQUAL)),tsay-wang) \
+               $(if $(SCHED_POW2),cang-wu cang-wu-dp)
+SCHED_TABLE_DIR := $(BUILD)/sched/tables/$(SCHED_SHAPE)-$(if $(filter 1,$(MESH_TORUS)),torus,mesh)
+SCHED_TABLES := $(patsubst %,$(SCHED_TABLE_DIR)/%.tbl,$(SCHED_ALGOS))
+.PHONY: sched-tables
+sched-tables: $(SCHED_TABLES)
+
+$(SCHED_TABLE_DIR)/%.tbl: $(BUILD)/bin/schedgen $(FW_CONFIG_H)
+	@mkdir -p $(dir $@)
+	$(BUILD)/bin/schedgen --shape $(SCHED_SHAPE) $(SCHED_TOPO) --algo $* --check --quiet \
+	    --tables $@.tmp --dump $(@:.tbl=.txt)
+	@mv $@.tmp $@
 
 bench-sched: $(BUILD)/sched/sched_bench
 	@mkdir -p $(BUILD)/bench

@@ -337,26 +337,19 @@ static uint32_t tree_branch_max(const sched_shape *sh, uint32_t root, const uint
                                 uint32_t *branch, uint32_t *depth)
 {
     uint32_t n = sched_nodes(sh);
-    for (uint32_t v = 0; v < n; v++) { branch[v] = UINT32_MAX; depth[v] = UINT32_MAX; }
-    branch[root] = root;
+    for (uint32_t v = 0; v < n; v++) depth[v] = UINT32_MAX;
     depth[root] = 0;
+    branch[root] = root;
     for (uint32_t v = 0; v < n; v++) {
-        /* Walk up until a known node, then fill the walked chain. */
+        /* Walk up to a node of known depth (a cycle shows as a walk longer than n). */
         uint32_t u = v, len = 0;
         while (depth[u] == UINT32_MAX) {
             if (parent[u] >= n || sched_distance(sh, u, parent[u]) != 1) return 0;
             u = parent[u];
-            if (++len > n) return 0;                /* cycle */
+            if (++len > n) return 0;
         }
-        uint32_t dtop = depth[u], btop = branch[u];
-        /* Second pass: assign from the top down (depth known for u). */
-        uint32_t w = v, k = len;
-        while (w != u) {
-            depth[w] = dtop + k;
-            branch[w] = btop == root ? UINT32_MAX : btop;  /* fixed below for depth-1 nodes */
-            k--;
-            w = parent[w];
-        }
+        /* Fill the walked chain from v down to the known node. */
+        for (uint32_t w = v, k = len; w != u; w = parent[w], k--) depth[w] = depth[u] + k;
     }
     /* Branch = the depth-1 ancestor. */
     for (uint32_t v = 0; v < n; v++) {
@@ -682,6 +675,11 @@ int sched_gen_scatter_gather(sched_schedule *s, int gather, char *err, size_t er
     uint32_t T = sched_scatter_tree(sh, root, parent, 0);
     if (!T || !tree_branch_max(sh, root, parent, branch, depth)) {
         gen_error(err, errlen, "could not build a scatter tree for this shape");
+        goto out;
+    }
+    if (T > 65535u) {
+        gen_error(err, errlen, "%s would take %lu slots, more than the 65535 a table can hold; use a smaller shape",
+                  gather ? "gather" : "scatter", (unsigned long)T);
         goto out;
     }
     uint32_t cnt = 0;

@@ -84,4 +84,19 @@ for args in "--shape 8x8 --mesh --algo cang-wu --root 0,0" "--shape 8x8 --mesh -
     if "$gen" $args --check --quiet >"$tmp/out" 2>&1 && grep -q "check: PASS" "$tmp/out"; then pass "schedgen $args --check"
     else fail "schedgen $args --check" "$(head -c 300 "$tmp/out")"; fi
 done
+# make sched-tables for a configured machine (own BUILD directory, so the shared build's
+# config header is not touched): the algorithms that apply, valid for that shape only.
+cfg="$tmp/cfg"
+rm -rf "$cfg"
+if make -s BUILD="$cfg" MESH_DIMS=2 MESH_X=4 MESH_Y=4 MESH_TORUS=1 sched-tables >"$tmp/cfg.log" 2>&1 &&
+        [ "$(ls "$cfg/sched/tables/4x4-torus/"*.tbl | wc -l)" -eq 6 ] &&
+        "$gen" --shape 4x4 --torus --verify-tables "$cfg/sched/tables/4x4-torus/tsay-wang.tbl" >/dev/null &&
+        ! "$gen" --shape 4x4 --mesh --verify-tables "$cfg/sched/tables/4x4-torus/tsay-wang.tbl" >/dev/null 2>&1; then
+    pass "make sched-tables: 6 checked tables for a 4x4 torus, valid for it and refused for a 4x4 mesh"
+else fail "make sched-tables 4x4 torus" "$(tail -n 3 "$tmp/cfg.log" | tr '\n' ' ')"; fi
+if make -s BUILD="$cfg" MESH_DIMS=2 MESH_X=6 MESH_Y=5 MESH_TORUS=0 sched-tables >"$tmp/cfg.log" 2>&1 &&
+        [ "$(ls "$cfg/sched/tables/6x5-mesh/"*.tbl | wc -l)" -eq 3 ]; then
+    pass "make sched-tables: a 6x5 mesh gets the 3 algorithms that apply (saf-bcast, scatter, gather)"
+else fail "make sched-tables 6x5 mesh" "$(tail -n 3 "$tmp/cfg.log" | tr '\n' ' ')"; fi
+rm -rf "$cfg"
 exit 0

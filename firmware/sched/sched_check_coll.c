@@ -1,0 +1,303 @@
+/* Checker for the issue-5 collectives (allgather, alltoall, partial allgather) on the
+ * store-and-forward models. Independent of the generators; portable, no allocation.
+ *
+ * Rules: every message is one hop between neighbours (route consistent with the shape);
+ * one packet per directed link per slot; single-port also one send and one receive per node
+ * per slot; a node sends only a piece it held before the slot (from the start, delivered or
+ * relayed); a delivery (message without SCHED_MSG_TRANSIT) must be for a node the piece is
+ * due at and must be the first delivery of that piece there; at the end every due
+ * (piece, node) pair has been delivered.
+ */
+#include "sched_coll.h"
+
+#include <stdio.h>
+#include <string.h>
+
+enum { KIND_ORIGIN = 1, KIND_DELIVERED = 2, KIND_RELAY = 3 };
+
+typedef struct {
+    uint32_t piece;
+    uint32_t node;   /* UINT32_MAX: empty */
+    uint32_t step;
+    uint32_t kind;
+} cc_hold;
+
+typedef struct {
+    uint32_t nodes, ports, parts;
+    uint32_t *link_stamp, *link_count, *send_stamp, *recv_stamp;
+    cc_hold *hash;
+    uint32_t mask;
+} cc_ws;
+
+static uint64_t initial_count(const sched_schedule *s)
+{
+    uint64_t n = sched_nodes(&s->shape);
+    if (s->coll == SCHED_COLL_ALLTOALL) return n * (n - 1u);
+    return n * sched_coll_parts(s);
+}
+
+static uint32_t cc_hash_cap(const sched_schedule *s)
+{
+    uint64_t need = 2ull * (initial_count(s) + s->count) + 16u;
+    uint32_t cap = 16;
+    while (cap < need && cap < 0x80000000u) cap <<= 1;
+    return cap;
+}
+
+size_t sched_check_coll_workspace_bytes(const sched_schedule *s)
+{
+    size_t nodes = sched_nodes(&s->shape), ports = 2u * s->shape.dims;
+    return sizeof(uint32_t) * (2u * nodes * ports + 2u * nodes) + sizeof(cc_hold) * cc_hash_cap(s) + 16u;
+}
+
+static uint32_t cc_mix(uint32_t piece, uint32_t node)
+{
+    uint32_t h = piece * 0x9E3779B1u ^ (node + 0x632BE5ABu) * 0x85EBCA77u;
+    h ^= h >> 16;
+    h *= 0x7FEB352Du;
+    return h ^ (h >> 15);
+}
+
+static cc_hold *cc_find(cc_ws *ws, uint32_t piece, uint32_t node)
+{
+    uint32_t i = cc_mix(piece, node) & ws->mask;
+    while (ws->hash[i].node != UINT32_MAX) {
+        if (ws->hash[i].node == node && ws->hash[i].piece == piece) return &ws->hash[i];
+        i = (i + 1u) & ws->mask;
+    }
+    return &ws->hash[i];
+}
+
+static void cc_put(cc_hold *h, uint32_t piece, uint32_t node, uint32_t step, uint32_t kind)
+{
+    h->piece = piece;
+    h->node = node;
+    h->step = step;
+    h->kind = kind;
+}
+
+static int cc_fail(sched_check_result *r, const sched_schedule *s, uint32_t index, const char *what)
+{
+    if (index < s->count) {
+        const sched_msg *m = &s->msgs[index];
+        snprintf(r->error, sizeof r->error, "slot %u, message %lu #%lu->#%lu piece %lu: %s", (unsigned)m->step,
+                 (unsigned long)index, (unsigned long)m->src, (unsigned long)m->dst, (unsigned long)m->piece, what);
+    } else {
+        snprintf(r->error, sizeof r->error, "%s", what);
+    }
+    r->ok = 0;
+    return 0;
+}
+
+/* The node a piece starts at; UINT32_MAX if the piece does not exist. */
+static uint32_t piece_origin(const sched_schedule *s, const cc_ws *ws, const uint8_t *sources, uint32_t piece)
+{
+    if (s->coll == SCHED_COLL_ALLTOALL) {
+        uint32_t src = piece / ws->nodes, dst = piece % ws->nodes;
+        if (src >= ws->nodes || src == dst) return UINT32_MAX;
+        return src;
+    }
+    uint32_t src = piece / ws->parts;
+    if (src >= ws->nodes) return UINT32_MAX;
+    if (s->coll == SCHED_COLL_PARTIAL_ALLGATHER && !sources[src]) return UINT32_MAX;
+    return src;
+}
+
+static int piece_due(const sched_schedule *s, const cc_ws *ws, uint32_t piece, uint32_t origin, uint32_t node)
+{
+    if (s->coll == SCHED_COLL_ALLTOALL) return piece % ws->nodes == node;
+    return node != origin;
+}
+
+int sched_check_coll_stats(const sched_schedule *s, const uint8_t *sources, void *workspace,
+                           size_t workspace_bytes, sched_check_result *r, sched_coll_stats *stats)
+{
+    memset(r, 0, sizeof *r);
+    if (stats) memset(stats, 0, sizeof *stats);
+    const char *problem = sched_shape_problem(&s->shape);
+    if (problem) return cc_fail(r, s, UINT32_MAX, problem);
+    if (!sched_coll_is_collective(s->coll)) return cc_fail(r, s, UINT32_MAX, "not an allgather/alltoall collective");
+    if (s->model != SCHED_MODEL_SAF_ALLPORT && s->model != SCHED_MODEL_SAF_ONEPORT)
+        return cc_fail(r, s, UINT32_MAX, "these collectives are checked on the store-and-forward models only");
+    if (s->coll == SCHED_COLL_PARTIAL_ALLGATHER && !sources)
+        return cc_fail(r, s, UINT32_MAX, "partial allgather: the checker needs the source set (sched_check_coll)");
+    if (workspace_bytes < sched_check_coll_workspace_bytes(s))
+        return cc_fail(r, s, UINT32_MAX, "checker workspace too small (use sched_check_coll_workspace_bytes)");
+    const sched_shape *shape = &s->shape;
+    const uint32_t dims = shape->dims;
+    cc_ws ws;
+    ws.nodes = sched_nodes(shape);
+    ws.ports = 2u * dims;
+    ws.parts = s->coll == SCHED_COLL_ALLTOALL ? 1u : sched_coll_parts(s);
+    if (ws.parts == 0) return cc_fail(r, s, UINT32_MAX, "zero pieces per node");
+    if (s->coll == SCHED_COLL_ALLTOALL && (uint64_t)ws.nodes * ws.nodes > 0xFFFFFFFFull)
+        return cc_fail(r, s, UINT32_MAX, "too many nodes for alltoall piece numbers");
+
+    uintptr_t p = ((uintptr_t)workspace + 15u) & ~(uintptr_t)15u;
+    size_t np = (size_t)ws.nodes * ws.ports;
+    ws.link_stamp = (uint32_t *)p; p += np * sizeof(uint32_t);
+    ws.link_count = (uint32_t *)p; p += np * sizeof(uint32_t);
+    ws.send_stamp = (uint32_t *)p; p += ws.nodes * sizeof(uint32_t);
+    ws.recv_stamp = (uint32_t *)p; p += ws.nodes * sizeof(uint32_t);
+    ws.hash = (cc_hold *)p;
+    uint32_t cap = cc_hash_cap(s);
+    ws.mask = cap - 1u;
+    memset(ws.link_stamp, 0, (2u * np + 2u * ws.nodes) * sizeof(uint32_t));
+    for (uint32_t i = 0; i < cap; i++) ws.hash[i].node = UINT32_MAX;
+
+    /* Initial holdings and the number of deliveries due. */
+    uint64_t due = 0;
+    for (uint32_t v = 0; v < ws.nodes; v++) {
+        if (s->coll == SCHED_COLL_ALLTOALL) {
+            for (uint32_t t = 0; t < ws.nodes; t++)
+                if (t != v) cc_put(cc_find(&ws, v * ws.nodes + t, v), v * ws.nodes + t, v, 0, KIND_ORIGIN);
+            due += ws.nodes - 1u;
+        } else if (s->coll == SCHED_COLL_ALLGATHER || sources[v]) {
+            for (uint32_t c = 0; c < ws.parts; c++)
+                cc_put(cc_find(&ws, v * ws.parts + c, v), v * ws.parts + c, v, 0, KIND_ORIGIN);
+            due += (uint64_t)ws.parts * (ws.nodes - 1u);
+        }
+    }
+
+    uint32_t last = 0;
+    uint64_t delivered = 0;
+    for (uint32_t i = 0; i < s->count; i++) {
+        const sched_msg *m = &s->msgs[i];
+        const uint32_t step = m->step, stamp = step + 1u;
+        if (step == 0) return cc_fail(r, s, i, "slot 0 (slots count from 1)");
+        if (step < last) return cc_fail(r, s, i, "messages are not sorted by slot");
+        last = step;
+        if (m->src >= ws.nodes || m->dst >= ws.nodes) return cc_fail(r, s, i, "node id outside the shape");
+        if (m->start_dim >= dims) return cc_fail(r, s, i, "start dimension outside the shape");
+        if (m->reserved & ~SCHED_MSG_TRANSIT) return cc_fail(r, s, i, "unknown message flag");
+        for (uint32_t d = 0; d < SCHED_MAX_DIMS; d++)
+            if (d != m->start_dim && m->hops[d] != 0) return cc_fail(r, s, i, "store-and-forward message longer than one hop");
+        int32_t h = m->hops[m->start_dim];
+        if (h != 1 && h != -1) return cc_fail(r, s, i, "store-and-forward message is not exactly one hop");
+        int64_t nb = sched_neighbour(shape, m->src, sched_port(m->start_dim, h));
+        if (nb < 0) return cc_fail(r, s, i, "route leaves the mesh");
+        if ((uint32_t)nb != m->dst) return cc_fail(r, s, i, "route does not end at the receiver");
+
+        uint32_t origin = piece_origin(s, &ws, sources, m->piece);
+        if (origin == UINT32_MAX) return cc_fail(r, s, i, "piece does not exist in this collective (or not from a source)");
+        cc_hold *have = cc_find(&ws, m->piece, m->src);
+        if (have->node == UINT32_MAX || have->step >= step)
+            return cc_fail(r, s, i, "sender does not hold the piece before the slot");
+
+        uint32_t link = m->src * ws.ports + sched_port(m->start_dim, h);
+        if (ws.link_stamp[link] == stamp) return cc_fail(r, s, i, "directed link used twice in one slot (contention)");
+        ws.link_stamp[link] = stamp;
+        if (ws.link_count[link]++ == 0) r->links_used++;
+        if (ws.link_count[link] > r->max_link_load) r->max_link_load = ws.link_count[link];
+        if (s->model == SCHED_MODEL_SAF_ONEPORT) {
+            if (ws.send_stamp[m->src] == stamp) return cc_fail(r, s, i, "single-port: node sends twice in one slot");
+            if (ws.recv_stamp[m->dst] == stamp) return cc_fail(r, s, i, "single-port: node receives twice in one slot");
+            r->max_sends_per_step = 1;
+        } else {
+            /* Count the node's sends in this slot through the per-port stamps. */
+            uint32_t sends = 0;
+            for (uint32_t q = 0; q < ws.ports; q++) sends += ws.link_stamp[m->src * ws.ports + q] == stamp;
+            if (sends > r->max_sends_per_step) r->max_sends_per_step = sends;
+        }
+        ws.send_stamp[m->src] = stamp;
+        ws.recv_stamp[m->dst] = stamp;
+
+        cc_hold *got = cc_find(&ws, m->piece, m->dst);
+        if (m->reserved & SCHED_MSG_TRANSIT) {
+            if (got->node == UINT32_MAX) cc_put(got, m->piece, m->dst, step, KIND_RELAY);
+            if (stats) stats->relays++;
+        } else {
+            if (!piece_due(s, &ws, m->piece, origin, m->dst))
+                return cc_fail(r, s, i, "delivered to a node the piece is not due at (mark relays SCHED_MSG_TRANSIT)");
+            if (got->node != UINT32_MAX && got->kind == KIND_DELIVERED)
+                return cc_fail(r, s, i, "piece delivered twice to the same node");
+            if (got->node == UINT32_MAX) cc_put(got, m->piece, m->dst, step, KIND_DELIVERED);
+            else got->kind = KIND_DELIVERED;   /* relayed earlier, delivered now: keeps the earlier slot */
+            delivered++;
+            if (stats) stats->deliveries++;
+        }
+        r->total_distance += 1u;
+        r->max_path = 1;
+        if (step > r->steps) r->steps = step;
+        r->messages++;
+    }
+
+    if (delivered != due) {
+        /* Name one missing delivery. */
+        for (uint32_t v = 0; v < ws.nodes; v++) {
+            uint32_t first, count;
+            if (s->coll == SCHED_COLL_ALLTOALL) { first = v * ws.nodes; count = ws.nodes; }
+            else if (s->coll == SCHED_COLL_ALLGATHER || sources[v]) { first = v * ws.parts; count = ws.parts; }
+            else continue;
+            for (uint32_t k = 0; k < count; k++) {
+                uint32_t piece = first + k;
+                for (uint32_t node = 0; node < ws.nodes; node++) {
+                    if (s->coll == SCHED_COLL_ALLTOALL && (node != piece % ws.nodes || node == v)) continue;
+                    if (s->coll != SCHED_COLL_ALLTOALL && node == v) continue;
+                    cc_hold *h = cc_find(&ws, piece, node);
+                    if (h->node == UINT32_MAX || h->kind != KIND_DELIVERED) {
+                        char buf[128];
+                        snprintf(buf, sizeof buf, "node #%lu never gets piece %lu (from node #%lu)",
+                                 (unsigned long)node, (unsigned long)piece, (unsigned long)v);
+                        return cc_fail(r, s, UINT32_MAX, buf);
+                    }
+                }
+            }
+        }
+        return cc_fail(r, s, UINT32_MAX, "delivery count differs from the pieces due");
+    }
+    r->ok = 1;
+    return 1;
+}
+
+int sched_check_coll(const sched_schedule *s, const uint8_t *sources, void *workspace, size_t workspace_bytes,
+                     sched_check_result *result)
+{
+    return sched_check_coll_stats(s, sources, workspace, workspace_bytes, result, 0);
+}
+
+/* ---- names and parts ---- */
+
+static const char *const coll_algo_names[] = {"mnb", "mnb-split", "te-a3", "te-a2", "te-oneport", "pmnb", "pmnb-split"};
+
+int sched_coll_is_algo(int algo) { return algo >= SCHED_COLL_ALGO_FIRST && algo <= SCHED_COLL_ALGO_LAST; }
+
+int sched_coll_is_collective(int coll)
+{
+    return coll == (int)SCHED_COLL_ALLGATHER || coll == (int)SCHED_COLL_ALLTOALL ||
+           coll == (int)SCHED_COLL_PARTIAL_ALLGATHER;
+}
+
+int sched_coll_is_model(int model) { return model == (int)SCHED_MODEL_SAF_ONEPORT; }
+
+const char *sched_coll_algo_name(int algo)
+{
+    if (!sched_coll_is_algo(algo)) return "?";
+    return coll_algo_names[algo - SCHED_COLL_ALGO_FIRST];
+}
+
+int sched_coll_algo_from_name(const char *name)
+{
+    for (int i = SCHED_COLL_ALGO_FIRST; i <= SCHED_COLL_ALGO_LAST; i++)
+        if (strcmp(name, coll_algo_names[i - SCHED_COLL_ALGO_FIRST]) == 0) return i;
+    return -1;
+}
+
+const char *sched_coll_coll_name(int coll)
+{
+    if (coll == (int)SCHED_COLL_ALLGATHER) return "allgather";
+    if (coll == (int)SCHED_COLL_ALLTOALL) return "alltoall";
+    if (coll == (int)SCHED_COLL_PARTIAL_ALLGATHER) return "partial-allgather";
+    return "?";
+}
+
+const char *sched_coll_model_name(int model)
+{
+    return model == (int)SCHED_MODEL_SAF_ONEPORT ? "saf-oneport" : "?";
+}
+
+uint32_t sched_coll_parts(const sched_schedule *s)
+{
+    if (s->algo == SCHED_ALGO_MNB_SPLIT || s->algo == SCHED_ALGO_PMNB_SPLIT) return s->shape.dims;
+    return 1u;
+}
