@@ -3,6 +3,8 @@
 // Memory map (byte addresses):
 //   RAM_BASE .. RAM_BASE+RAM_BYTES-1  on-chip RAM (code and data), single-cycle
 //   CONSOLE_ADDR (one word)           console TX: a store prints its low byte; loads read 0
+//   TIMER_BASE .. TIMER_BASE+0xffff   machine timer (node_timer: mtime, mtimecmp as in
+//                                     qemu virt's CLINT); drives the core's timer interrupt
 //   anything else                     access fault (0x20000000.. is kept for the NI)
 // tohost_addr names the word the simulator watches (the ELF symbol `tohost`): a store to
 // it with bit 0 set pulses tohost_valid with the stored word in tohost_data.
@@ -11,13 +13,13 @@ module node_top #(
     parameter        RAM_BYTES    = 65536,          // a power of two
     parameter [31:0] RESET_PC     = RAM_BASE,
     parameter [31:0] CONSOLE_ADDR = 32'h1000_0000,
+    parameter [31:0] TIMER_BASE   = 32'h0200_0000,  // 64 KiB aligned
     parameter [31:0] HART_ID      = 32'd0
 ) (
     input  wire        clk,
     input  wire        rst,
     input  wire [31:0] tohost_addr,
     input  wire        irq_external,
-    input  wire        irq_timer,
     output wire        console_valid,   // a character is written this cycle
     output wire [7:0]  console_data,
     output wire        tohost_valid,    // the program ends this cycle
@@ -44,12 +46,14 @@ module node_top #(
     wire imem_in_ram = imem_offset < RAM_BYTES;
     wire dmem_in_ram = dmem_offset < RAM_BYTES;
     wire dmem_console = {dmem_req_addr[31:2], 2'b00} == CONSOLE_ADDR;
+    wire dmem_timer   = dmem_req_addr[31:16] == TIMER_BASE[31:16];
+    wire irq_timer;
 
     rv32_core #(.RESET_PC(RESET_PC)) core (
         .clk(clk), .rst(rst), .hart_id(HART_ID),
         .imem_addr(imem_addr), .imem_error(!imem_in_ram), .imem_data(imem_data),
         .dmem_req_valid(dmem_req_valid), .dmem_req_ready(1'b1),
-        .dmem_req_error(!dmem_in_ram && !dmem_console),
+        .dmem_req_error(!dmem_in_ram && !dmem_console && !dmem_timer),
         .dmem_req_addr(dmem_req_addr), .dmem_req_write(dmem_req_write),
         .dmem_req_wstrb(dmem_req_wstrb), .dmem_req_data(dmem_req_data),
         .dmem_resp_data(dmem_resp_data),
@@ -68,15 +72,27 @@ module node_top #(
         .d_addr(dmem_offset[ADDR_BITS+1:2]), .d_wdata(dmem_req_data), .d_data(ram_d_data)
     );
 
+    wire [31:0] timer_data;
+    node_timer timer (
+        .clk(clk), .rst(rst),
+        .req_valid(dmem_req_valid && dmem_timer), .req_word(dmem_req_addr[15:2]),
+        .req_wstrb(dmem_req_write ? dmem_req_wstrb : 4'b0000), .req_data(dmem_req_data),
+        .resp_data(timer_data), .irq_timer(irq_timer)
+    );
+
     // load data: from the device that accepted last cycle's request
-    reg resp_from_ram;
+    reg resp_from_ram, resp_from_timer;
     always @(posedge clk) begin
-        if (rst)
-            resp_from_ram <= 1'b0;
-        else if (dmem_req_valid)
-            resp_from_ram <= dmem_in_ram;
+        if (rst) begin
+            resp_from_ram   <= 1'b0;
+            resp_from_timer <= 1'b0;
+        end else if (dmem_req_valid) begin
+            resp_from_ram   <= dmem_in_ram;
+            resp_from_timer <= dmem_timer;
+        end
     end
-    always @(*) dmem_resp_data = resp_from_ram ? ram_d_data : 32'd0;
+    always @(*)
+        dmem_resp_data = resp_from_ram ? ram_d_data : resp_from_timer ? timer_data : 32'd0;
 
     assign console_valid = dmem_req_valid && dmem_req_write && dmem_console && dmem_req_wstrb[0];
     assign console_data  = dmem_req_data[7:0];

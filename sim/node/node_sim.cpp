@@ -243,7 +243,6 @@ int main(int argc, char **argv) {
 
     top->tohost_addr = image.has_tohost ? (image.tohost & ~3u) : 0xffffffffu;
     top->irq_external = 0;
-    top->irq_timer = 0;
     top->rst = 1;
     tick();
     tick();
