@@ -41,12 +41,17 @@ DIFF_ELFS := $(foreach s,$(shell seq $(DIFF_FIRST) $$(($(DIFF_FIRST) + $(DIFF_CO
 
 diff-elfs: $(DIFF_ELFS)
 
+# keep the generated sources: a failing seed is read from them
+.PRECIOUS: $(DIFF_DIR)/seed_%.S
+
 $(DIFF_DIR)/seed_%.S: $(DIFF_GEN)
 	@mkdir -p $(dir $@)
 	@$(DIFF_GEN) --seed $* --length $(DIFF_LENGTH) --ram-base $(RAM_BASE) > $@.tmp && mv $@.tmp $@
 
 $(DIFF_DIR)/seed_%.elf: $(DIFF_DIR)/seed_%.S $(FW_CONFIG_H) linker/node.ld
-	@$(FW_CC) $(FW_ASFLAGS) -nostdlib -nostartfiles $(FW_LDFLAGS) $< -o $@
+	@$(FW_CC) $(FW_ASFLAGS) -c $< -o $(@:.elf=.o)
+	@$(FW_CC) -nostdlib -nostartfiles $(FW_LDFLAGS) $(@:.elf=.o) -o $@
+	@rm -f $(@:.elf=.o)
 
 bench-diff: $(DIFF_GEN)
 	@DIFF_LENGTH=$(DIFF_LENGTH) tests/firmware/diff/diff_bench.sh $(DIFF_BENCH_FIRST) $(DIFF_BENCH_COUNT)
