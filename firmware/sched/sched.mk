@@ -65,6 +65,35 @@ $(SCHED_TABLE_DIR)/%.tbl: $(BUILD)/bin/schedgen $(FW_CONFIG_H)
 	    --tables $@.tmp --dump $(@:.tbl=.txt)
 	@mv $@.tmp $@
 
+# On-core test image: the portable part linked with the node runtime, plus two tables files
+# (4x4 torus: tsay-wang broadcast, scatter from node 5) embedded with .incbin.
+SCHED_CORE_DIR  := $(BUILD)/sched/core
+SCHED_CORE_OBJS := $(patsubst %,$(SCHED_CORE_DIR)/%.o,$(SCHED_PORTABLE))
+.PHONY: sched-core-test
+sched-core-test: $(SCHED_CORE_DIR)/sched_core_test.elf
+
+$(SCHED_CORE_DIR)/%.o: $(SCHED_DIR)/%.c $(SCHED_HEADERS)
+	@mkdir -p $(dir $@)
+	$(FW_CC) $(FW_ARCH) -std=c11 -O2 -Wall -Wextra -Werror --specs=picolibc.specs -ffunction-sections \
+	    -fdata-sections -I$(SCHED_DIR) -c $< -o $@
+
+$(SCHED_CORE_DIR)/tw.tbl: $(BUILD)/bin/schedgen
+	@mkdir -p $(dir $@)
+	$(BUILD)/bin/schedgen --shape 4x4 --torus --algo tsay-wang --root 2,1 --quiet --tables $@
+
+$(SCHED_CORE_DIR)/sc.tbl: $(BUILD)/bin/schedgen
+	@mkdir -p $(dir $@)
+	$(BUILD)/bin/schedgen --shape 4x4 --torus --algo scatter --root 1,1 --quiet --tables $@
+
+$(SCHED_CORE_DIR)/blob.o: tests/firmware/sched/sched_core_blob.S $(SCHED_CORE_DIR)/tw.tbl $(SCHED_CORE_DIR)/sc.tbl
+	$(FW_CC) $(FW_ASFLAGS) -DSCHED_TW_TABLES='"$(SCHED_CORE_DIR)/tw.tbl"' \
+	    -DSCHED_SC_TABLES='"$(SCHED_CORE_DIR)/sc.tbl"' -c $< -o $@
+
+$(SCHED_CORE_DIR)/sched_core_test.elf: tests/firmware/sched/sched_core_test.c $(SCHED_CORE_OBJS) \
+        $(SCHED_CORE_DIR)/blob.o $(FW_RT_OBJS) $(FW_CONFIG_H) linker/node.ld
+	$(FW_CC) $(FW_CFLAGS) -I$(SCHED_DIR) -c $< -o $(@:.elf=.o)
+	$(FW_CC) -nostartfiles $(FW_LDFLAGS) $(FW_RT_OBJS) $(@:.elf=.o) $(SCHED_CORE_OBJS) $(SCHED_CORE_DIR)/blob.o -o $@
+
 bench-sched: $(BUILD)/sched/sched_bench
 	@mkdir -p $(BUILD)/bench
 	$(BUILD)/sched/sched_bench $(BUILD)/bench/schedules.json

@@ -84,6 +84,23 @@ for args in "--shape 8x8 --mesh --algo cang-wu --root 0,0" "--shape 8x8 --mesh -
     if "$gen" $args --check --quiet >"$tmp/out" 2>&1 && grep -q "check: PASS" "$tmp/out"; then pass "schedgen $args --check"
     else fail "schedgen $args --check" "$(head -c 300 "$tmp/out")"; fi
 done
+# The firmware part on the core: tables found and validated per node, the schedule rebuilt
+# from them and proved by the checker, in a static workspace (qemu, and node-sim if built).
+. tests/firmware/lib.sh
+if make -s sched-core-test >"$tmp/core.log" 2>&1; then
+    elf="$BUILD/sched/core/sched_core_test.elf"
+    for target in qemu node-sim; do
+        if [ "$target" = qemu ]; then have_qemu || { fail "sched on-core test (qemu)" "qemu-system-riscv32 missing"; continue; }
+            run_qemu "$elf" "$tmp/core.out"; rc=$?
+        else have_node_sim || continue
+            run_node "$elf" "$tmp/core.out"; rc=$?
+        fi
+        sed -n "s/^core: \(PASS\|FAIL\) \(.*\)/\1 on-core ($target): \2/p" "$tmp/core.out"
+        if [ "$rc" -eq 0 ] && [ "$(grep -c '^core: PASS' "$tmp/core.out")" -eq 8 ]; then pass "on-core ($target): exit 0, 8 checks"
+        else fail "on-core ($target)" "exit $rc, $(grep -c '^core: PASS' "$tmp/core.out") of 8 checks passed"; fi
+    done
+else fail "sched on-core test image builds" "$(grep -m3 -i error "$tmp/core.log" | tr '\n' ' ')"; fi
+
 # make sched-tables for a configured machine (own BUILD directory, so the shared build's
 # config header is not touched): the algorithms that apply, valid for that shape only.
 cfg="$tmp/cfg"
