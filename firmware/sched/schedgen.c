@@ -13,13 +13,14 @@ static void usage(FILE *f)
 {
     fprintf(f,
             "usage: schedgen --shape XxY[xZ] (--mesh | --torus) --algo NAME [--root X,Y[,Z]]\n"
-            "                [--check] [--dump FILE] [--tables FILE] [--svg FILE] [--quiet]\n"
+            "                [--check] [--stats] [--dump FILE] [--tables FILE] [--svg FILE] [--quiet]\n"
             "       schedgen --shape XxY[xZ] (--mesh | --torus) --verify-tables FILE\n"
             "algorithms: tsay-wang (all-port wormhole broadcast, n x n or n x n x n torus)\n"
             "            cang-wu, cang-wu-dp (one-port wormhole broadcast, 2^k x 2^k)\n"
             "            saf-bcast (all-port store-and-forward broadcast tree, any shape)\n"
             "            scatter, gather (all-port store-and-forward, any shape)\n"
             "--check    run the checker; exit 1 if the schedule is wrong\n"
+            "--stats    per step: messages, hops, longest route\n"
             "--dump     text dump, one line per message: step src dst start_dim dir\n"
             "--tables   per-node binary tables (format: firmware/sched/sched_table.h)\n"
             "--svg      picture of the schedule, one panel and colour per step\n");
@@ -75,7 +76,7 @@ static int read_file(const char *path, uint8_t **data, uint32_t *len)
 int main(int argc, char **argv)
 {
     const char *shape_arg = 0, *algo_arg = 0, *root_arg = 0, *dump = 0, *tables = 0, *svg = 0, *verify = 0;
-    int torus = -1, check = 0, quiet = 0;
+    int torus = -1, check = 0, quiet = 0, stats = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         const char **val = 0;
@@ -84,6 +85,7 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--mesh")) torus = 0;
         else if (!strcmp(a, "--check")) check = 1;
         else if (!strcmp(a, "--quiet")) quiet = 1;
+        else if (!strcmp(a, "--stats")) stats = 1;
         else if (!strcmp(a, "--shape")) val = &shape_arg;
         else if (!strcmp(a, "--algo")) val = &algo_arg;
         else if (!strcmp(a, "--root")) val = &root_arg;
@@ -182,6 +184,20 @@ int main(int argc, char **argv)
         else {
             printf("check: FAIL %s\n", r.error);
             status = 1;
+        }
+    }
+    if (stats) {
+        printf("step messages hops max_hops\n");
+        for (uint32_t i = 0; i < s.count;) {
+            uint32_t j = i, hops = 0, longest = 0;
+            for (; j < s.count && s.msgs[j].step == s.msgs[i].step; j++) {
+                uint32_t len = sched_msg_length(&s.msgs[j], shape.dims);
+                hops += len;
+                if (len > longest) longest = len;
+            }
+            printf("%4u %8lu %6lu %8lu\n", (unsigned)s.msgs[i].step, (unsigned long)(j - i), (unsigned long)hops,
+                   (unsigned long)longest);
+            i = j;
         }
     }
     struct { const char *path; int kind; } outs[3] = {{dump, 0}, {tables, 1}, {svg, 2}};

@@ -143,6 +143,29 @@ static void test_tw(void)
         sched_free(&s);
     }
     report("tsay-wang total hops and steps equal the digest's table B5", ok, why);
+
+    /* Digest B5: messages per step (these depend on the suppression and the even-n fill). */
+    static const struct { int d, n; int per[8]; } msteps[] = {
+        {2, 3, {2, 6}}, {2, 5, {4, 20}}, {2, 7, {4, 2, 28, 14}}, {2, 11, {4, 6, 44, 66}}, {2, 25, {4, 20, 100, 500}},
+        {2, 125, {4, 20, 100, 500, 2500, 12500}}, {2, 4, {2, 6, 7}}, {2, 6, {4, 20, 11}},
+        {2, 26, {4, 20, 100, 500, 51}}, {3, 3, {2, 6, 6, 12}}, {3, 7, {6, 42, 42, 252}},
+        {3, 9, {6, 2, 54, 18, 72, 432, 144}}, {3, 4, {2, 6, 6, 12, 21, 16}}, {3, 8, {6, 42, 42, 252, 105, 64}}};
+    ok = 1;
+    for (unsigned i = 0; i < sizeof msteps / sizeof msteps[0] && ok; i++) {
+        sched_shape sh = mkshape(msteps[i].d, 1, msteps[i].n, msteps[i].n, msteps[i].n);
+        sched_schedule s;
+        char err[200];
+        if (sched_generate(&s, &sh, SCHED_ALGO_TSAY_WANG, 0, err, sizeof err)) { ok = 0; snprintf(why, sizeof why, "%s", err); break; }
+        int per[8] = {0};
+        for (uint32_t k = 0; k < s.count; k++) if (s.msgs[k].step <= 8) per[s.msgs[k].step - 1]++;
+        if (memcmp(per, msteps[i].per, sizeof per) != 0) {
+            snprintf(why, sizeof why, "d=%d n=%d: %d,%d,%d,%d,%d,%d,%d", msteps[i].d, msteps[i].n, per[0], per[1], per[2],
+                     per[3], per[4], per[5], per[6]);
+            ok = 0;
+        }
+        sched_free(&s);
+    }
+    report("tsay-wang messages per step equal the digest's table B5 (incl. 125x125)", ok, why);
     /* Lower bound against the digest's LB column. */
     sched_shape a = mkshape(2, 1, 26, 26, 1), b = mkshape(3, 1, 49, 49, 49), c = mkshape(2, 1, 2, 2, 1);
     report("lower bound ceil(d log_{2d+1} n): 5 (26x26), 6 (49^3), 1 (2x2)",

@@ -77,6 +77,13 @@ want=$((25 * 48 + 24 * 20 + 24 * 12))
 if [ "$size" -eq "$want" ]; then pass "tables: file size = 25 headers + 24 sends + 24 receives ($want bytes)"
 else fail "tables size" "$size bytes, expected $want"; fi
 
+# --stats: per-step messages and hops of Tsay-Wang 7x7x7 (digest B5: 6/42/42/252 messages,
+# 36/266/147/504 hops, longest 9/7/6/3).
+"$gen" --shape 7x7x7 --torus --algo tsay-wang --stats --quiet >"$tmp/out" 2>&1
+if [ "$(awk 'NR>1{printf "%s/%s/%s/%s ", $1,$2,$3,$4}' "$tmp/out")" = "1/6/36/9 2/42/266/7 3/42/147/6 4/252/504/3 " ]; then
+    pass "schedgen --stats: tsay-wang 7x7x7 per-step messages, hops, longest route = digest B5"
+else fail "schedgen --stats" "$(tr '\n' ';' <"$tmp/out")"; fi
+
 # Every algorithm through the CLI once, checked.
 for args in "--shape 8x8 --mesh --algo cang-wu --root 0,0" "--shape 8x8 --mesh --algo cang-wu-dp --root 2,3" \
             "--shape 4x5x3 --mesh --algo saf-bcast --root 1,2,1" "--shape 7x6 --torus --algo scatter --root 3,3" \
