@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
-# Differential test of the core against qemu: DIFF_TEST_COUNT (50) random RV32IM programs
-# from fixed seeds 1..50, each about DIFF_LENGTH (3000) random items, run on qemu and on
+# Differential test of the core against qemu: DIFF_TEST_COUNT (100) random RV32IM programs
+# from fixed seeds 1..100, each about DIFF_LENGTH (3000) random items, run on qemu and on
 # node-sim; their console outputs (all 31 registers and the scratch memory words) must be
 # identical. One PASS/FAIL line per seed, plus a check that the generator is deterministic.
 set -u
 cd "$(dirname "$0")/../../.." || exit 2
 . tests/firmware/lib.sh
 
-count="${DIFF_TEST_COUNT:-50}"
+count="${DIFF_TEST_COUNT:-100}"
 export DIFF_LENGTH="${DIFF_LENGTH:-3000}"
 mkdir -p "$BUILD/tests"
 if ! have_qemu; then
