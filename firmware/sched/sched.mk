@@ -99,3 +99,4 @@ bench-sched: $(BUILD)/sched/sched_bench
 	$(BUILD)/sched/sched_bench $(BUILD)/bench/schedules.json
 
 BENCH_TARGETS += bench-sched
+LINT_TARGETS += sched-rv32
