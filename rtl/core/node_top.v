@@ -14,7 +14,10 @@ module node_top #(
     parameter [31:0] RESET_PC     = RAM_BASE,
     parameter [31:0] CONSOLE_ADDR = 32'h1000_0000,
     parameter [31:0] TIMER_BASE   = 32'h0200_0000,  // 64 KiB aligned
-    parameter [31:0] HART_ID      = 32'd0
+    parameter [31:0] HART_ID      = 32'd0,
+    // test builds only: 1 makes the data bus insert pseudo-random wait states (an LFSR
+    // holds dmem_req_ready low on about one cycle in four), exercising the core's stalls
+    parameter        BUS_WAIT_TEST = 0
 ) (
     input  wire        clk,
     input  wire        rst,
@@ -41,6 +44,17 @@ module node_top #(
     wire [3:0]  dmem_req_wstrb;
     reg  [31:0] dmem_resp_data;
 
+    // ready: always, unless the wait-state test is built in
+    reg  [15:0] wait_lfsr;
+    always @(posedge clk) begin
+        if (rst)
+            wait_lfsr <= 16'hace1;
+        else
+            wait_lfsr <= {wait_lfsr[14:0], wait_lfsr[15] ^ wait_lfsr[13] ^ wait_lfsr[12] ^ wait_lfsr[10]};
+    end
+    wire dmem_req_ready = (BUS_WAIT_TEST == 0) || (wait_lfsr[1:0] != 2'b00);
+    wire dmem_accept    = dmem_req_valid && dmem_req_ready;
+
     wire [31:0] imem_offset = imem_addr - RAM_BASE;
     wire [31:0] dmem_offset = dmem_req_addr - RAM_BASE;
     wire imem_in_ram = imem_offset < RAM_BYTES;
@@ -52,7 +66,7 @@ module node_top #(
     rv32_core #(.RESET_PC(RESET_PC)) core (
         .clk(clk), .rst(rst), .hart_id(HART_ID),
         .imem_addr(imem_addr), .imem_error(!imem_in_ram), .imem_data(imem_data),
-        .dmem_req_valid(dmem_req_valid), .dmem_req_ready(1'b1),
+        .dmem_req_valid(dmem_req_valid), .dmem_req_ready(dmem_req_ready),
         .dmem_req_error(!dmem_in_ram && !dmem_console && !dmem_timer),
         .dmem_req_addr(dmem_req_addr), .dmem_req_write(dmem_req_write),
         .dmem_req_wstrb(dmem_req_wstrb), .dmem_req_data(dmem_req_data),
@@ -67,7 +81,7 @@ module node_top #(
     node_ram #(.WORDS(WORDS), .ADDR_BITS(ADDR_BITS)) ram (
         .clk(clk),
         .i_addr(imem_offset[ADDR_BITS+1:2]), .i_data(imem_data),
-        .d_enable(dmem_req_valid && dmem_in_ram),
+        .d_enable(dmem_accept && dmem_in_ram),
         .d_wstrb(dmem_req_write ? dmem_req_wstrb : 4'b0000),
         .d_addr(dmem_offset[ADDR_BITS+1:2]), .d_wdata(dmem_req_data), .d_data(ram_d_data)
     );
@@ -75,7 +89,7 @@ module node_top #(
     wire [31:0] timer_data;
     node_timer timer (
         .clk(clk), .rst(rst),
-        .req_valid(dmem_req_valid && dmem_timer), .req_word(dmem_req_addr[15:2]),
+        .req_valid(dmem_accept && dmem_timer), .req_word(dmem_req_addr[15:2]),
         .req_wstrb(dmem_req_write ? dmem_req_wstrb : 4'b0000), .req_data(dmem_req_data),
         .resp_data(timer_data), .irq_timer(irq_timer)
     );
@@ -86,7 +100,7 @@ module node_top #(
         if (rst) begin
             resp_from_ram   <= 1'b0;
             resp_from_timer <= 1'b0;
-        end else if (dmem_req_valid) begin
+        end else if (dmem_accept) begin
             resp_from_ram   <= dmem_in_ram;
             resp_from_timer <= dmem_timer;
         end
@@ -94,10 +108,10 @@ module node_top #(
     always @(*)
         dmem_resp_data = resp_from_ram ? ram_d_data : resp_from_timer ? timer_data : 32'd0;
 
-    assign console_valid = dmem_req_valid && dmem_req_write && dmem_console && dmem_req_wstrb[0];
+    assign console_valid = dmem_accept && dmem_req_write && dmem_console && dmem_req_wstrb[0];
     assign console_data  = dmem_req_data[7:0];
 
-    assign tohost_valid = dmem_req_valid && dmem_req_write && dmem_in_ram &&
+    assign tohost_valid = dmem_accept && dmem_req_write && dmem_in_ram &&
                           {dmem_req_addr[31:2], 2'b00} == tohost_addr &&
                           dmem_req_wstrb[0] && dmem_req_data[0];
     assign tohost_data  = dmem_req_data;

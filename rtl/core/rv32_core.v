@@ -201,7 +201,7 @@ module rv32_core #(
     wire active = x_valid && !halted;
     // interrupts are taken between instructions: not while a divide or bus request is
     // under way (a request once offered stays until accepted)
-    wire irq_take = active && irq_pending && !div_busy && !div_done && !x_req_wait;
+    wire irq_take = active && irq_pending && !div_busy && !x_req_wait;
     wire illegal  = !known || csr_illegal;
     reg             exc_raise;   // a synchronous exception other than a bus fault
     reg  [3:0]      exc_code;
@@ -243,8 +243,8 @@ module rv32_core #(
     wire fatal = any_trap && !irq_take && x_pc == trap_vector;
     wire trap  = any_trap && !fatal;
 
-    wire div_wait = active && is_div && !irq_take && !exc_raise && !div_done;
-    assign div_start = div_wait && !div_busy;
+    assign div_start = active && is_div && !irq_take && !exc_raise && !div_busy;
+    wire div_wait  = active && is_div && !irq_take && !exc_raise && !div_done;
     wire stall    = bus_wait || div_wait;
     wire complete = active && !any_trap && !stall;
 

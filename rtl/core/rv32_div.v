@@ -2,16 +2,18 @@
 //
 // Restoring division on magnitudes, BITS_PER_CYCLE quotient bits per cycle. Leading zero
 // bits of the dividend are skipped (in steps of BITS_PER_CYCLE), so small dividends finish
-// early: a division takes 2 + ceil(significant dividend bits / BITS_PER_CYCLE) cycles from
-// `start` to `done` (at most 18 with the default 2 bits per cycle).
+// early: counting the `start` cycle, a division takes 1 + ceil(b / BITS_PER_CYCLE) cycles,
+// b = significant bits of the dividend magnitude (at most 9 with the default 4 bits per
+// cycle; a zero dividend finishes in the start cycle).
 //
-// A pulse on `start` (while not busy) latches the operands; `busy` stays high while the
-// steps run, then `done` is high for exactly one cycle with `quotient` and `remainder`
-// valid. Results follow the RISC-V M extension: x/0 gives quotient all ones and
-// remainder x; the signed overflow -2^31 / -1 gives quotient -2^31 and remainder 0.
+// `start` (while not busy) latches the operands; `busy` stays high while the steps run.
+// `done` is combinational: high in the cycle the result is ready (the last step, or the
+// start cycle of a zero dividend), with `quotient` and `remainder` valid in that cycle.
+// Results follow the RISC-V M extension: x/0 gives quotient all ones and remainder x; the
+// signed overflow -2^31 / -1 gives quotient -2^31 and remainder 0.
 module rv32_div #(
     parameter XLEN           = 32,
-    parameter BITS_PER_CYCLE = 2       // must divide XLEN
+    parameter BITS_PER_CYCLE = 4       // a power of two, at most XLEN
 ) (
     input  wire            clk,
     input  wire            rst,
@@ -20,7 +22,7 @@ module rv32_div #(
     input  wire [XLEN-1:0] dividend,
     input  wire [XLEN-1:0] divisor,
     output reg             busy,
-    output reg             done,
+    output wire            done,
     output wire [XLEN-1:0] quotient,
     output wire [XLEN-1:0] remainder
 );
@@ -75,14 +77,17 @@ module rv32_div #(
         end
     end
 
+    wire start_now  = start && !busy;
+    wire zero_steps = first_steps == {CW{1'b0}};   // the dividend is zero
+    wire last_step  = busy && steps_q == {{(CW-1){1'b0}}, 1'b1};
+    assign done = last_step || (start_now && zero_steps);
+
     always @(posedge clk) begin
         if (rst) begin
             busy    <= 1'b0;
-            done    <= 1'b0;
             steps_q <= {CW{1'b0}};
-        end else if (start && !busy) begin
-            busy       <= first_steps != {CW{1'b0}};
-            done       <= first_steps == {CW{1'b0}};
+        end else if (start_now) begin
+            busy       <= !zero_steps;
             steps_q    <= first_steps;
             rem_q      <= {XLEN{1'b0}};
             quo_q      <= dividend_mag << skip_bits;
@@ -94,15 +99,17 @@ module rv32_div #(
             rem_q   <= rem_next;
             quo_q   <= quo_next;
             steps_q <= steps_q - 1'b1;
-            if (steps_q == {{(CW-1){1'b0}}, 1'b1}) begin
+            if (last_step)
                 busy <= 1'b0;
-                done <= 1'b1;
-            end
-        end else begin
-            done <= 1'b0;
         end
     end
 
-    assign quotient  = div_zero_q ? {XLEN{1'b1}} : (neg_quo_q ? (~quo_q + 1'b1) : quo_q);
-    assign remainder = neg_rem_q ? (~rem_q + 1'b1) : rem_q;
+    // results: from this cycle's last step, or (zero dividend) straight from the operands
+    wire [XLEN-1:0] quo_mag  = busy ? quo_next : {XLEN{1'b0}};
+    wire [XLEN-1:0] rem_mag  = busy ? rem_next : {XLEN{1'b0}};
+    wire            by_zero  = busy ? div_zero_q : divisor == {XLEN{1'b0}};
+    wire            neg_quo  = busy & neg_quo_q;
+    wire            neg_rem  = busy & neg_rem_q;
+    assign quotient  = by_zero ? {XLEN{1'b1}} : (neg_quo ? (~quo_mag + 1'b1) : quo_mag);
+    assign remainder = neg_rem ? (~rem_mag + 1'b1) : rem_mag;
 endmodule

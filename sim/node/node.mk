@@ -1,33 +1,38 @@
 # node-sim: the single-node Verilator simulator (sim/node) of rtl/core's node_top.
-#   make node-sim   ->  $(BUILD)/bin/node-sim --elf FILE [--max-cycles N] [--trace F.fst]
+#   make node-sim          ->  $(BUILD)/bin/node-sim --elf FILE [--max-cycles N] [--trace F.fst]
+#   make node-sim-buswait  ->  $(BUILD)/bin/node-sim-buswait: the same with pseudo-random
+#                              data-bus wait states (node_top BUS_WAIT_TEST=1), for tests
 
-NODE_SIM        := $(BUILD)/bin/node-sim
-NODE_SIM_DIR    := $(BUILD)/node-sim
 NODE_SIM_SRCS   := sim/node/node_sim.cpp sim/node/elf32.cpp
 NODE_SIM_HDRS   := sim/node/elf32.h
-# holds the build flags (with config.mk's memory map); rewritten only when they change
-NODE_SIM_CONFIG := $(NODE_SIM_DIR)/config.stamp
 NODE_SIM_VFLAGS := --cc --exe --build -j 2 -O3 --x-assign fast --trace-fst \
                    --top-module node_top $(NODE_TOP_PARAMS) -Wno-fatal
 NODE_SIM_CFLAGS := -O2 -std=c++14 -Wall -Wextra -DRVMESH_RAM_BASE=$(RAM_BASE)ull \
                    -DRVMESH_RAM_BYTES=$(RAM_BYTES)ull -I$(CURDIR)/sim/node
 
-.PHONY: node-sim node-sim-config-check
-node-sim: $(NODE_SIM)
+# $(call node_sim_rule,NAME,EXTRA_VERILATOR_FLAGS): builds $(BUILD)/bin/NAME in
+# $(BUILD)/NAME/. NAME's config.stamp holds the flags (with config.mk's memory map) and is
+# rewritten only when they change, so that a flag change rebuilds and nothing else does.
+define node_sim_rule
+.PHONY: $(1) $(1)-config-check
+$(1): $(BUILD)/bin/$(1)
+$(1)-config-check:
+	@mkdir -p $(BUILD)/$(1)
+	@echo "$$(subst ',,$$(subst ",,$(NODE_SIM_VFLAGS) $(2) $(NODE_SIM_CFLAGS)))" > $(BUILD)/$(1)/config.stamp.tmp
+	@cmp -s $(BUILD)/$(1)/config.stamp.tmp $(BUILD)/$(1)/config.stamp && rm -f $(BUILD)/$(1)/config.stamp.tmp || \
+	  mv $(BUILD)/$(1)/config.stamp.tmp $(BUILD)/$(1)/config.stamp
+$(BUILD)/$(1)/config.stamp: $(1)-config-check ;
+$(BUILD)/bin/$(1): $(CORE_RTL) $(NODE_SIM_SRCS) $(NODE_SIM_HDRS) $(BUILD)/$(1)/config.stamp
+	@mkdir -p $$(dir $$@)
+	verilator $(NODE_SIM_VFLAGS) $(2) -Mdir $(BUILD)/$(1)/obj -o $(1) \
+	  -CFLAGS "$(NODE_SIM_CFLAGS)" $(CORE_RTL) $(abspath $(NODE_SIM_SRCS)) >$(BUILD)/$(1)/build.log 2>&1 \
+	  || { tail -n 40 $(BUILD)/$(1)/build.log; exit 1; }
+	cp $(BUILD)/$(1)/obj/$(1) $$@.tmp && mv -f $$@.tmp $$@
+endef
 
-node-sim-config-check:
-	@mkdir -p $(NODE_SIM_DIR)
-	@echo "$(subst ',,$(subst ",,$(NODE_SIM_VFLAGS) $(NODE_SIM_CFLAGS)))" > $(NODE_SIM_CONFIG).tmp
-	@cmp -s $(NODE_SIM_CONFIG).tmp $(NODE_SIM_CONFIG) && rm -f $(NODE_SIM_CONFIG).tmp || \
-	  mv $(NODE_SIM_CONFIG).tmp $(NODE_SIM_CONFIG)
-$(NODE_SIM_CONFIG): node-sim-config-check ;
-
-$(NODE_SIM): $(CORE_RTL) $(NODE_SIM_SRCS) $(NODE_SIM_HDRS) $(NODE_SIM_CONFIG)
-	@mkdir -p $(dir $@)
-	verilator $(NODE_SIM_VFLAGS) -Mdir $(NODE_SIM_DIR)/obj -o node-sim \
-	  -CFLAGS "$(NODE_SIM_CFLAGS)" $(CORE_RTL) $(abspath $(NODE_SIM_SRCS)) >$(NODE_SIM_DIR)/build.log 2>&1 \
-	  || { tail -n 40 $(NODE_SIM_DIR)/build.log; exit 1; }
-	cp $(NODE_SIM_DIR)/obj/node-sim $@
+NODE_SIM := $(BUILD)/bin/node-sim
+$(eval $(call node_sim_rule,node-sim,))
+$(eval $(call node_sim_rule,node-sim-buswait,-GBUS_WAIT_TEST=1))
 
 # make bench-core: CPI of every C test program, node-sim speed, core cell counts (yosys)
 CORE_BENCH_ELFS := $(patsubst %.c,$(BUILD)/fw/%.elf,$(wildcard tests/firmware/programs/*.c))
