@@ -14,6 +14,9 @@ SCHED_HEADERS  := $(wildcard $(SCHED_DIR)/*.h)
 SCHED_PORTABLE := sched_shape sched_check sched_table
 # The host part: generators and writers.
 SCHED_HOSTONLY := sched_gen sched_tw sched_cw sched_out
+# Issue 5 (allgather, alltoall, partial MNB): portable checker path and run-time rule; host generators.
+SCHED_PORTABLE += sched_check_coll sched_pmnb
+SCHED_HOSTONLY += sched_mnb sched_exchange sched_coll_sim
 SCHED_HOST_OBJS := $(patsubst %,$(BUILD)/sched/host/%.o,$(SCHED_PORTABLE) $(SCHED_HOSTONLY))
 SCHED_RV32_OBJS := $(patsubst %,$(BUILD)/sched/rv32/%.o,$(SCHED_PORTABLE) $(SCHED_HOSTONLY))
 SCHED_RV32_CFLAGS := -march=$(RISCV_ARCH) -mabi=$(RISCV_ABI) -Os --specs=picolibc.specs \
@@ -100,3 +103,13 @@ bench-sched: $(BUILD)/sched/sched_bench
 
 BENCH_TARGETS += bench-sched
 LINT_TARGETS += sched-rv32
+
+# ---- issue 5: allgather / alltoall / partial MNB (driver and benchmark) ----
+#   make sched-coll-test-bin   $(BUILD)/sched/coll_test (tests/firmware/sched/test_coll_*.sh)
+#   make bench-sched-exchange  slots vs lower bounds; JSON in $(BUILD)/bench/schedules-exchange.json
+.PHONY: sched-coll-test-bin bench-sched-exchange
+sched-coll-test-bin: $(BUILD)/sched/coll_test
+
+$(BUILD)/sched/coll_test: tests/firmware/sched/coll_test.c $(SCHED_HOST_OBJS)
+	@mkdir -p $(dir $@)
+	$(SCHED_HOST_CC) $(SCHED_CFLAGS) $^ -o $@

@@ -9,6 +9,7 @@
  * Holdings are (piece, node, step) records in an open-addressing hash in the workspace.
  */
 #include "sched.h"
+#include "sched_coll.h"   /* issue 5: allgather/alltoall collectives have their own check path */
 
 #include <stdio.h>
 #include <string.h>
@@ -47,6 +48,7 @@ static uint32_t hash_capacity(const sched_schedule *s)
 
 size_t sched_check_workspace_bytes(const sched_schedule *s)
 {
+    if (sched_coll_is_collective((int)s->coll)) return sched_check_coll_workspace_bytes(s);
     size_t nodes = sched_nodes(&s->shape), ports = 2u * s->shape.dims;
     return sizeof(uint32_t) * (3u * nodes * ports + 3u * nodes) + sizeof(holding) * hash_capacity(s) + 16u;
 }
@@ -105,6 +107,7 @@ static int fail(sched_check_result *r, const sched_schedule *s, uint32_t index, 
 
 int sched_check(const sched_schedule *s, void *workspace, size_t workspace_bytes, sched_check_result *r)
 {
+    if (sched_coll_is_collective((int)s->coll)) return sched_check_coll(s, 0, workspace, workspace_bytes, r);
     memset(r, 0, sizeof *r);
     const char *problem = sched_shape_problem(&s->shape);
     if (problem) return fail(r, s, UINT32_MAX, problem);

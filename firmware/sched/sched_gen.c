@@ -3,6 +3,7 @@
  * corrected four-region construction on 2-D tori with sides >= 4, a balancing partitioner
  * elsewhere). Allocates with malloc: not for the core. */
 #include "sched.h"
+#include "sched_coll.h"   /* issue 5 algorithms (numbers >= 32) */
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -201,6 +202,7 @@ int sched_generate(sched_schedule *out, const sched_shape *shape, sched_algo alg
         out->model = SCHED_MODEL_SAF_ALLPORT;
         return sched_gen_scatter_gather(out, algo == SCHED_ALGO_GATHER, err, errlen);
     }
+    if (sched_coll_is_algo((int)algo)) return sched_coll_generate(out, shape, (int)algo, root, err, errlen);
     return gen_error(err, errlen, "unknown algorithm %d", (int)algo);
 }
 

@@ -1,0 +1,135 @@
+/* Host: dispatcher of the issue-5 algorithms and their bounds (lower bounds and the digests'
+ * stated upper bounds). The MNB generators themselves are the partial-MNB rule run with every
+ * node a source (sched_coll_sim.c). */
+#include "sched_coll.h"
+#include "sched_pmnb.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int mnb_error(char *err, size_t errlen, const char *fmt, ...)
+{
+    if (err && errlen) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(err, errlen, fmt, ap);
+        va_end(ap);
+    }
+    return -1;
+}
+
+int sched_coll_generate(sched_schedule *out, const sched_shape *shape, int algo, uint32_t root, char *err,
+                        size_t errlen)
+{
+    memset(out, 0, sizeof *out);
+    const char *problem = sched_shape_problem(shape);
+    if (problem) return mnb_error(err, errlen, "bad shape: %s", problem);
+    if (shape->dims < 2) return mnb_error(err, errlen, "bad shape: the generators need 2 or 3 dimensions");
+    out->shape = *shape;
+    out->algo = (sched_algo)algo;
+    out->root = root < sched_nodes(shape) ? root : 0;
+    switch (algo) {
+    case 32: case 33: {
+        sched_pmnb_plan pl;
+        const char *why = sched_pmnb_make_plan(&pl, shape, sched_nodes(shape), algo == 33, 1);
+        if (why) return mnb_error(err, errlen, "%s: %s", sched_coll_algo_name(algo), why);
+        return sched_gen_mnb(out, algo == 33, err, errlen);
+    }
+    case 34: return sched_gen_te_a3(out, err, errlen);
+    case 35: return sched_gen_te_a2(out, err, errlen);
+    case 36: return sched_gen_te_oneport(out, err, errlen);
+    case 37: case 38:
+        return mnb_error(err, errlen, "%s needs a source set: use schedgen --sources or sched_sim_pmnb()",
+                         sched_coll_algo_name(algo));
+    }
+    return mnb_error(err, errlen, "unknown algorithm %d", algo);
+}
+
+/* ---------------------------------------------------------------- bounds */
+
+uint32_t sched_lb_mnb(const sched_shape *sh)
+{
+    const uint32_t n = sched_nodes(sh);
+    uint32_t best = 0;
+    /* The smallest degree gives the largest bound: a corner on a mesh. */
+    uint32_t mindeg = UINT32_MAX;
+    for (uint32_t v = 0; v < n; v++) {
+        uint32_t deg = sched_degree(sh, v);
+        if (deg < mindeg) mindeg = deg;
+        if (mindeg == sh->dims) break;
+    }
+    if (mindeg && mindeg != UINT32_MAX) best = (n - 1u + mindeg - 1u) / mindeg;
+    uint32_t diam = 0;
+    for (uint32_t k = 0; k < sh->dims; k++) diam += sh->torus ? sh->side[k] / 2u : sh->side[k] - 1u;
+    return best > diam ? best : diam;
+}
+
+uint32_t sched_lb_te_cut(const sched_shape *sh)
+{
+    const uint64_t n = sched_nodes(sh);
+    uint32_t best = 0;
+    for (uint32_t k = 0; k < sh->dims; k++) {
+        const uint64_t nk = sh->side[k];
+        const uint64_t v1 = n / nk * (nk / 2u), v2 = n - v1;
+        const uint64_t links = (sh->torus && nk > 2u ? 2u : 1u) * (n / nk);
+        uint64_t b = (v1 * v2 + links - 1u) / links;
+        if (b > best) best = (uint32_t)b;
+    }
+    return best;
+}
+
+uint32_t sched_lb_te_status(const sched_shape *sh)
+{
+    const uint32_t n = sched_nodes(sh);
+    uint64_t sum = 0;
+    if (sh->torus) {
+        for (uint32_t v = 1; v < n; v++) sum += sched_distance(sh, 0, v);
+        return (uint32_t)sum;
+    }
+    for (uint32_t a = 0; a < n; a++)
+        for (uint32_t b = 0; b < n; b++) sum += sched_distance(sh, a, b);
+    return (uint32_t)((sum + n - 1u) / n);   /* average status, rounded up */
+}
+
+static uint32_t te_1d_time(uint32_t n, int torus)
+{
+    uint32_t sq = n * n - 1u;
+    return torus ? (sq + 7u) / 8u : (sq + 3u) / 4u;
+}
+
+/* Digest bounds. mnb: corollary of sec. 4.2 (A7 item 7); mnb-split: Theorem 6 (7)/(8) with
+ * t_p = 0, times d (mini-slots); pmnb: A7 item 4 general formula, t_p = 0 (slots after the
+ * prefix); pmnb-split: (7)/(8) times d. te-a3: n T_H; te-a2: sum_k (N/n_k) T_k; te-oneport:
+ * s_G. Real-valued bounds are rounded down (an integer slot count meets x iff <= floor x). */
+uint32_t sched_coll_expected_slots(const sched_shape *sh, int algo, uint32_t m)
+{
+    const uint32_t d = sh->dims, p = sh->side[0], n = sched_nodes(sh);
+    const double gamma = sh->torus ? 2.0 : 1.0, frac = (double)(n - 1u) / (double)n;
+    const uint32_t cg = sh->torus ? p / 2u : p - 1u;   /* ceil((p-1)/gamma) */
+    switch (algo) {
+    case 32: m = n; /* fall through */
+    case 37: {
+        double md = (double)((m + d - 1u) / d);
+        double b = md * cg / (double)(p - 1u) * frac + (double)((p - 1u) * d) + (double)(d * cg);
+        return (uint32_t)(b + 1e-9);
+    }
+    case 33: m = n; /* fall through */
+    case 38: {
+        double b = (double)m / (gamma * d) * frac + (1.0 + 1.0 / gamma) * (double)(p - 1u);
+        /* (7) assumes half-packet splitting on rings; mini-packets are not split again, so on an
+         * even ring a subphase with an odd number of rounds pays half a mini-slot more: + d/2. */
+        double extra = (sh->torus && p % 2u == 0) ? d / 2.0 : 0.0;
+        return (uint32_t)(b * d + extra + 1e-9);
+    }
+    case 34: return sh->side[0] * te_1d_time(sh->side[0], sh->torus);
+    case 35: {
+        uint32_t t = 0;
+        for (uint32_t k = 0; k < d; k++) t += n / sh->side[k] * te_1d_time(sh->side[k], sh->torus);
+        return t;
+    }
+    case 36: return sched_lb_te_status(sh);
+    }
+    return 0;
+}

@@ -1,0 +1,389 @@
+/* Test driver for the issue-5 collectives: generates, checks with the independent checker,
+ * compares slot counts with the digests' numbers, and breaks schedules on purpose.
+ * Usage: coll_test mnb | pmnb | te | neg
+ * Prints one "PASS name" or "FAIL name: why" line per check; exit 1 if any failed. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sched.h"
+#include "sched_coll.h"
+#include "sched_pmnb.h"
+
+static int failures;
+
+static void result(int ok, const char *name, const char *why)
+{
+    if (ok) printf("PASS %s\n", name);
+    else { printf("FAIL %s: %s\n", name, why); failures++; }
+}
+
+static sched_shape make_shape(int dims, int a, int b, int c, int torus)
+{
+    sched_shape s;
+    memset(&s, 0, sizeof s);
+    s.dims = (uint8_t)dims;
+    s.torus = (uint8_t)torus;
+    s.side[0] = (uint16_t)a;
+    s.side[1] = (uint16_t)b;
+    s.side[2] = (uint16_t)(dims == 3 ? c : 1);
+    return s;
+}
+
+static void shape_name(const sched_shape *s, char *buf, size_t len)
+{
+    if (s->dims == 3) snprintf(buf, len, "%ux%ux%u-%s", s->side[0], s->side[1], s->side[2], s->torus ? "torus" : "mesh");
+    else snprintf(buf, len, "%ux%u-%s", s->side[0], s->side[1], s->torus ? "torus" : "mesh");
+}
+
+static int check(const sched_schedule *s, const uint8_t *sources, sched_check_result *r)
+{
+    size_t bytes = sched_check_coll_workspace_bytes(s);
+    void *ws = malloc(bytes);
+    if (!ws) { snprintf(r->error, sizeof r->error, "out of memory"); return 0; }
+    int ok = sched_check_coll(s, sources, ws, bytes, r);
+    free(ws);
+    return ok;
+}
+
+/* Also through the shared entry point sched_check() (dispatch). */
+static int check_shared(const sched_schedule *s, sched_check_result *r)
+{
+    size_t bytes = sched_check_workspace_bytes(s);
+    void *ws = malloc(bytes);
+    if (!ws) return 0;
+    int ok = sched_check(s, ws, bytes, r);
+    free(ws);
+    return ok;
+}
+
+/* ---------------------------------------------------------------- MNB */
+
+static void test_mnb(void)
+{
+    static const int cases[][5] = {
+        /* dims, p, torus */
+        {2, 3, 1}, {2, 4, 1}, {2, 5, 1}, {2, 6, 1}, {2, 7, 1}, {2, 8, 1}, {2, 9, 1}, {2, 10, 1},
+        {2, 2, 0}, {2, 3, 0}, {2, 4, 0}, {2, 5, 0}, {2, 6, 0}, {2, 8, 0}, {2, 9, 0},
+        {3, 3, 1}, {3, 4, 1}, {3, 5, 1}, {3, 2, 0}, {3, 3, 0}, {3, 4, 0},
+    };
+    for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        sched_shape sh = make_shape(cases[i][0], cases[i][1], cases[i][1], cases[i][1], cases[i][2]);
+        char sn[40], name[96], why[400];
+        shape_name(&sh, sn, sizeof sn);
+        for (int split = 0; split <= 1; split++) {
+            int algo = split ? 33 : 32;
+            sched_schedule s;
+            char err[256] = "";
+            snprintf(name, sizeof name, "%s-%s", sched_coll_algo_name(algo), sn);
+            if (sched_generate(&s, &sh, (sched_algo)algo, 0, err, sizeof err)) { result(0, name, err); continue; }
+            sched_check_result r;
+            int ok = check_shared(&s, &r);
+            uint32_t parts = sched_coll_parts(&s), lb = sched_lb_mnb(&sh);
+            uint32_t bound = sched_coll_expected_slots(&sh, algo, 0);
+            if (!ok) snprintf(why, sizeof why, "checker: %s", r.error);
+            else if (r.steps > bound) { ok = 0; snprintf(why, sizeof why, "%u slots above the digest bound %u", r.steps, bound); }
+            else if (split && r.steps > parts * lb) {
+                ok = 0;
+                snprintf(why, sizeof why, "split: %u mini-slots = %.2f packet slots above the lower bound %u", r.steps,
+                         (double)r.steps / parts, lb);
+            }
+            result(ok, name, why);
+            sched_free(&s);
+        }
+    }
+    /* Unequal sides are refused with a message. */
+    sched_shape bad = make_shape(2, 4, 6, 1, 1);
+    sched_schedule s;
+    char err[256] = "";
+    int rc = sched_generate(&s, &bad, (sched_algo)32, 0, err, sizeof err);
+    result(rc != 0 && strstr(err, "equal") != 0, "mnb-refuses-unequal-sides", err[0] ? err : "accepted 4x6");
+}
+
+/* ---------------------------------------------------------------- partial MNB */
+
+static uint32_t lcg_state = 12345u;
+static uint32_t lcg(void) { lcg_state = lcg_state * 1103515245u + 12345u; return lcg_state >> 8; }
+
+static void pick_sources(uint8_t *src, uint32_t n, uint32_t m)
+{
+    memset(src, 0, n);
+    for (uint32_t k = 0; k < m; k++) {
+        uint32_t v;
+        do v = lcg() % n; while (src[v]);
+        src[v] = 1;
+    }
+}
+
+static void test_pmnb(void)
+{
+    static const int cases[][3] = {
+        {2, 3, 1}, {2, 4, 1}, {2, 5, 1}, {2, 8, 1}, {2, 3, 0}, {2, 4, 0}, {2, 5, 0}, {2, 8, 0}, {3, 3, 1}, {3, 4, 1}, {3, 3, 0},
+    };
+    uint8_t *src = malloc(SCHED_MAX_DIMS * 4096);
+    for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        sched_shape sh = make_shape(cases[i][0], cases[i][1], cases[i][1], cases[i][1], cases[i][2]);
+        const uint32_t n = sched_nodes(&sh);
+        char sn[40];
+        shape_name(&sh, sn, sizeof sn);
+        uint32_t ms[6] = {1, 2, n / 4 ? n / 4 : 1, n / 2, n - 1, 0};
+        ms[5] = 1 + lcg() % n;
+        for (int split = 0; split <= 1; split++) {
+            int worst_ok = 1, runs = 0;
+            char why[400] = "";
+            uint32_t worst_slack = UINT32_MAX;
+            for (unsigned k = 0; k < 6; k++) {
+                for (int rep = 0; rep < 3; rep++) {
+                    pick_sources(src, n, ms[k]);
+                    sched_schedule s;
+                    char err[256] = "";
+                    uint32_t steps = 0, rank_errors = 0;
+                    runs++;
+                    if (sched_sim_pmnb(&s, &sh, src, split, &steps, &rank_errors, err, sizeof err)) {
+                        if (worst_ok) snprintf(why, sizeof why, "M=%u: %s", ms[k], err);
+                        worst_ok = 0;
+                        continue;
+                    }
+                    sched_check_result r;
+                    int ok = check(&s, src, &r);
+                    uint32_t bound = sched_coll_expected_slots(&sh, split ? 38 : 37, ms[k]);
+                    if (!ok) { if (worst_ok) snprintf(why, sizeof why, "M=%u checker: %s", ms[k], r.error); worst_ok = 0; }
+                    else if (rank_errors) { if (worst_ok) snprintf(why, sizeof why, "M=%u: prefix wrong on %u nodes", ms[k], rank_errors); worst_ok = 0; }
+                    else if (s.nsteps > bound) { if (worst_ok) snprintf(why, sizeof why, "M=%u: %u slots above the bound %u", ms[k], s.nsteps, bound); worst_ok = 0; }
+                    else if (bound - s.nsteps < worst_slack) worst_slack = bound - s.nsteps;
+                    sched_free(&s);
+                }
+            }
+            char name[96];
+            snprintf(name, sizeof name, "%s-%s-%d-source-sets", split ? "pmnb-split" : "pmnb", sn, runs);
+            result(worst_ok, name, why);
+        }
+    }
+    /* The partial collective needs the source set: sched_check() alone must refuse it. */
+    {
+        sched_shape sh = make_shape(2, 4, 4, 1, 1);
+        pick_sources(src, 16, 5);
+        sched_schedule s;
+        char err[256];
+        if (sched_sim_pmnb(&s, &sh, src, 0, 0, 0, err, sizeof err) == 0) {
+            sched_check_result r;
+            int ok = check_shared(&s, &r);
+            result(!ok && strstr(r.error, "source set") != 0, "pmnb-check-needs-source-set", ok ? "accepted" : r.error);
+            /* With a different source set the same schedule is wrong. */
+            uint8_t other[16];
+            memcpy(other, src, 16);
+            for (int v = 0; v < 16; v++) if (!other[v]) { other[v] = 1; break; }
+            ok = check(&s, other, &r);
+            result(!ok, "pmnb-check-rejects-wrong-source-set", ok ? "accepted" : r.error);
+            sched_free(&s);
+        } else result(0, "pmnb-check-needs-source-set", err);
+    }
+    /* The rule's buffers: a store smaller than the class size is reported, not overrun. */
+    {
+        sched_shape sh = make_shape(2, 4, 4, 1, 1);
+        sched_pmnb_plan pl;
+        const char *why = sched_pmnb_make_plan(&pl, &sh, 16, 0, 1);
+        sched_pmnb_node node;
+        uint32_t store[2];
+        sched_pmnb_node_init(&node, &pl, 0, store, 1);
+        int rc = why ? 0 : sched_pmnb_node_source(&node, &pl, 0, 9, 0);
+        result(!why && rc == -1, "pmnb-rule-rejects-rank-outside-class", why ? why : "accepted rank 9 of class size 8");
+    }
+    free(src);
+}
+
+/* ---------------------------------------------------------------- total exchange */
+
+static void test_te(void)
+{
+    /* A3, digest acceptance numbers (thesis Thm 5.6, verified values). */
+    static const uint32_t torus_a3[] = {3, 8, 15, 30, 42, 64, 90, 130, 165, 216};
+    static const uint32_t mesh_a3[] = {6, 16, 30, 54, 84, 128, 180, 250, 330, 432};
+    static const uint32_t cut_torus[] = {3, 8, 15, 27, 42, 64, 90, 125, 165, 216};
+    for (int torus = 1; torus >= 0; torus--)
+        for (int n = 3; n <= 12; n++) {
+            sched_shape sh = make_shape(2, n, n, 1, torus);
+            char sn[40], name[96], why[400] = "", err[256] = "";
+            shape_name(&sh, sn, sizeof sn);
+            snprintf(name, sizeof name, "te-a3-%s", sn);
+            sched_schedule s;
+            if (sched_generate(&s, &sh, (sched_algo)34, 0, err, sizeof err)) { result(0, name, err); continue; }
+            sched_check_result r;
+            int ok = check_shared(&s, &r);
+            uint32_t want = torus ? torus_a3[n - 3] : mesh_a3[n - 3];
+            if (!ok) snprintf(why, sizeof why, "checker: %s", r.error);
+            else if (r.steps != want) { ok = 0; snprintf(why, sizeof why, "%u slots, the thesis says %u", r.steps, want); }
+            result(ok, name, why);
+            if (torus) {
+                snprintf(name, sizeof name, "te-cut-bound-%s", sn);
+                uint32_t lb = sched_lb_te_cut(&sh);
+                snprintf(why, sizeof why, "cut bound %u, digest %u", lb, cut_torus[n - 3]);
+                result(lb == cut_torus[n - 3] && lb <= r.steps, name, why);
+            }
+            sched_free(&s);
+        }
+    /* A2 on other shapes: time = sum_k (N/n_k) T_k exactly. */
+    static const int a2[][5] = {
+        {2, 4, 8, 1, 1}, {2, 3, 5, 1, 1}, {2, 6, 4, 1, 1}, {2, 5, 7, 1, 1}, {2, 8, 8, 1, 1},
+        {2, 4, 8, 1, 0}, {2, 3, 5, 1, 0}, {2, 7, 4, 1, 0},
+        {3, 3, 3, 3, 1}, {3, 4, 4, 4, 1}, {3, 3, 4, 5, 1}, {3, 3, 3, 3, 0}, {3, 2, 3, 4, 0},
+    };
+    for (unsigned i = 0; i < sizeof a2 / sizeof a2[0]; i++) {
+        sched_shape sh = make_shape(a2[i][0], a2[i][1], a2[i][2], a2[i][3], a2[i][4]);
+        char sn[40], name[96], why[400] = "", err[256] = "";
+        shape_name(&sh, sn, sizeof sn);
+        snprintf(name, sizeof name, "te-a2-%s", sn);
+        sched_schedule s;
+        if (sched_generate(&s, &sh, (sched_algo)35, 0, err, sizeof err)) { result(0, name, err); continue; }
+        sched_check_result r;
+        int ok = check_shared(&s, &r);
+        uint32_t want = sched_coll_expected_slots(&sh, 35, 0);
+        if (!ok) snprintf(why, sizeof why, "checker: %s", r.error);
+        else if (r.steps != want) { ok = 0; snprintf(why, sizeof why, "%u slots, expected %u", r.steps, want); }
+        result(ok, name, why);
+        sched_free(&s);
+    }
+    /* The 4x8 torus value the digest gives (4*8 + 8*2 = 48). */
+    {
+        sched_shape sh = make_shape(2, 4, 8, 1, 1);
+        uint32_t v = sched_coll_expected_slots(&sh, 35, 0);
+        char why[64];
+        snprintf(why, sizeof why, "%u", v);
+        result(v == 48, "te-a2-4x8-torus-is-48", why);
+    }
+    /* Single-port: status s_G (digest list). */
+    static const int sp[][5] = {
+        {2, 4, 4, 1, 32}, {2, 5, 5, 1, 60}, {2, 6, 6, 1, 108}, {2, 8, 8, 1, 256}, {2, 3, 5, 1, 28}, {2, 4, 6, 1, 60},
+        {2, 4, 7, 1, 76}, {3, 3, 3, 3, 54}, {3, 4, 4, 4, 192}, {3, 4, 6, 3, 228},
+    };
+    for (unsigned i = 0; i < sizeof sp / sizeof sp[0]; i++) {
+        sched_shape sh = make_shape(sp[i][0], sp[i][1], sp[i][2], sp[i][3], 1);
+        char sn[40], name[96], why[400] = "", err[256] = "";
+        shape_name(&sh, sn, sizeof sn);
+        snprintf(name, sizeof name, "te-oneport-%s", sn);
+        sched_schedule s;
+        if (sched_generate(&s, &sh, (sched_algo)36, 0, err, sizeof err)) { result(0, name, err); continue; }
+        sched_check_result r;
+        int ok = check_shared(&s, &r);
+        uint32_t sg = sched_lb_te_status(&sh);
+        if (!ok) snprintf(why, sizeof why, "checker: %s", r.error);
+        else if (r.steps != (uint32_t)sp[i][4] || sg != (uint32_t)sp[i][4]) {
+            ok = 0;
+            snprintf(why, sizeof why, "%u slots, status %u, digest %d", r.steps, sg, sp[i][4]);
+        }
+        result(ok, name, why);
+        sched_free(&s);
+    }
+}
+
+/* ---------------------------------------------------------------- negative tests */
+
+static void expect_reject(const char *name, const sched_schedule *s, const uint8_t *sources, const char *needle)
+{
+    sched_check_result r;
+    int ok = check(s, sources, &r);
+    char why[400];
+    if (ok) snprintf(why, sizeof why, "the checker accepted it");
+    else snprintf(why, sizeof why, "rejected with '%s', expected '%s'", r.error, needle);
+    result(!ok && strstr(r.error, needle) != 0, name, why);
+}
+
+static int copy_sched(sched_schedule *dst, const sched_schedule *src)
+{
+    *dst = *src;
+    dst->msgs = malloc(sizeof *dst->msgs * (src->count + 1u));
+    if (!dst->msgs) return -1;
+    memcpy(dst->msgs, src->msgs, sizeof *dst->msgs * src->count);
+    dst->cap = src->count + 1u;
+    return 0;
+}
+
+static void test_neg(void)
+{
+    sched_shape sh = make_shape(2, 5, 5, 1, 1);
+    sched_schedule good, bad;
+    char err[256];
+    if (sched_generate(&good, &sh, (sched_algo)32, 0, err, sizeof err)) { result(0, "neg-setup", err); return; }
+    sched_check_result r;
+    result(check(&good, 0, &r), "neg-baseline-mnb-passes", r.error);
+
+    copy_sched(&bad, &good);
+    bad.count--;   /* drop the last message */
+    expect_reject("neg-mnb-dropped-message", &bad, 0, "never gets");
+    sched_free(&bad);
+
+    copy_sched(&bad, &good);
+    for (uint32_t i = 0; i < bad.count; i++)   /* a delivery re-sent: duplicate */
+        if (!(bad.msgs[i].reserved & SCHED_MSG_TRANSIT)) { bad.msgs[bad.count++] = bad.msgs[i]; bad.msgs[bad.count - 1].step = (uint16_t)bad.nsteps; break; }
+    expect_reject("neg-mnb-duplicate-delivery", &bad, 0, "");
+    sched_free(&bad);
+
+    copy_sched(&bad, &good);
+    {   /* contention: two messages over one directed link in one slot */
+        uint32_t i = bad.count - 1, j = 0;
+        for (j = 0; j < bad.count; j++)
+            if (bad.msgs[j].step == bad.msgs[i].step && j != i) break;
+        sched_msg m = bad.msgs[i];
+        m.piece = bad.msgs[j].piece == m.piece ? m.piece + 1 : m.piece;
+        bad.msgs[bad.count++] = m;
+        expect_reject("neg-mnb-link-contention", &bad, 0, "used twice");
+    }
+    sched_free(&bad);
+
+    copy_sched(&bad, &good);
+    {   /* a relay in slot 1 of a piece the sender does not have */
+        bad.msgs[0].piece = (bad.msgs[0].piece + 7u) % 25u;
+        if (bad.msgs[0].piece == bad.msgs[0].src) bad.msgs[0].piece = (bad.msgs[0].piece + 1u) % 25u;
+        expect_reject("neg-mnb-sender-lacks-piece", &bad, 0, "does not hold");
+    }
+    sched_free(&bad);
+
+    copy_sched(&bad, &good);
+    bad.msgs[3].hops[bad.msgs[3].start_dim] = 2;
+    expect_reject("neg-mnb-two-hop-message", &bad, 0, "one hop");
+    sched_free(&bad);
+    sched_free(&good);
+
+    /* Alltoall: a relay marked as a delivery, and a single-port violation. */
+    if (sched_generate(&good, &sh, (sched_algo)34, 0, err, sizeof err) == 0) {
+        copy_sched(&bad, &good);
+        for (uint32_t i = 0; i < bad.count; i++)
+            if (bad.msgs[i].reserved & SCHED_MSG_TRANSIT) { bad.msgs[i].reserved = 0; break; }
+        expect_reject("neg-te-delivery-at-intermediate", &bad, 0, "not due");
+        sched_free(&bad);
+        copy_sched(&bad, &good);
+        bad.model = SCHED_MODEL_SAF_ONEPORT;   /* A3 is all-port: as single-port it must fail */
+        expect_reject("neg-te-allport-schedule-as-oneport", &bad, 0, "single-port");
+        sched_free(&bad);
+        copy_sched(&bad, &good);
+        bad.count -= 10;
+        expect_reject("neg-te-incomplete", &bad, 0, "never gets");
+        sched_free(&bad);
+        sched_free(&good);
+    } else result(0, "neg-te-setup", err);
+
+    /* A mesh schedule checked as if it were on a torus of another size is rejected. */
+    if (sched_generate(&good, &sh, (sched_algo)33, 0, err, sizeof err) == 0) {
+        copy_sched(&bad, &good);
+        bad.shape.side[0] = 6;
+        bad.shape.side[1] = 6;
+        expect_reject("neg-split-wrong-shape", &bad, 0, "");
+        sched_free(&bad);
+        copy_sched(&bad, &good);
+        bad.algo = (sched_algo)32;   /* one piece per node: the mini-packet numbers do not exist */
+        expect_reject("neg-split-checked-unsplit", &bad, 0, "does not hold");
+        sched_free(&bad);
+        sched_free(&good);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 2) { fprintf(stderr, "usage: coll_test mnb|pmnb|te|neg\n"); return 2; }
+    if (!strcmp(argv[1], "mnb")) test_mnb();
+    else if (!strcmp(argv[1], "pmnb")) test_pmnb();
+    else if (!strcmp(argv[1], "te")) test_te();
+    else if (!strcmp(argv[1], "neg")) test_neg();
+    else { fprintf(stderr, "coll_test: unknown part '%s'\n", argv[1]); return 2; }
+    return failures ? 1 : 0;
+}

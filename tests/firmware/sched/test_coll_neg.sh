@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# Schedule library, issue 5: negative tests: the allgather/alltoall checker rejects broken schedules.
+# Every check is one line of build/sched/coll_test neg (see coll_test.c).
+set -u
+. "$(dirname "$0")/coll_lib.sh"
+coll_build
+"$BUILD/sched/coll_test" neg

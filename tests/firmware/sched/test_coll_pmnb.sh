@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# Schedule library, issue 5: partial multinode broadcast: the run-time rule (prefix, packing, d-phase broadcast) simulated slot by slot on random source sets.
+# Every check is one line of build/sched/coll_test pmnb (see coll_test.c).
+set -u
+. "$(dirname "$0")/coll_lib.sh"
+coll_build
+"$BUILD/sched/coll_test" pmnb
