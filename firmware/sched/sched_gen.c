@@ -442,12 +442,21 @@ static void movable_nodes(const sched_shape *sh, const uint32_t *region, uint32_
     movable[owner] = 0;
 }
 
+static uint32_t rng_step(uint32_t *state)
+{
+    *state ^= *state << 13;
+    *state ^= *state >> 17;
+    *state ^= *state << 5;
+    return *state;
+}
+
 /* Moves nodes along chains of regions (largest -> ... -> one at least two smaller) until
  * the largest region reaches `goal` or no chain exists. */
 static void augment_regions(const sched_shape *sh, uint32_t root, uint32_t *region, uint32_t *size,
                             const uint32_t *owners, uint32_t nown, uint32_t goal)
 {
     uint32_t n = sched_nodes(sh), ports = 2u * sh->dims, clock = 0;
+    uint32_t rng = 0x2545F491u, plateau = 0, plateau_limit = n < 500u ? 4u * n : 2000u;
     uint32_t *disc = calloc(n, sizeof *disc), *low = calloc(n, sizeof *low), *stack = malloc(n * sizeof *stack);
     uint8_t *iter = malloc(n), *movable = malloc(n);
     if (!disc || !low || !stack || !iter || !movable) goto out;
@@ -511,7 +520,33 @@ static void augment_regions(const sched_shape *sh, uint32_t root, uint32_t *regi
             moved = 1;   /* a partial chain still changed sizes; recompute */
             (void)ok;
         }
-        if (!moved) break;
+        if (!moved) {
+            /* No chain: make a plateau move that does not raise the largest region (a
+             * movable node to a neighbouring region at least two below the maximum), chosen
+             * pseudo-randomly, and look for a chain again. */
+            if (plateau++ >= plateau_limit) break;
+            uint32_t cands = 0;
+            for (int pass = 0; pass < 2; pass++) {
+                uint32_t target = pass ? rng_step(&rng) % cands : 0, seen = 0;
+                for (uint32_t v = 0; v < n; v++) {
+                    if (!movable[v] || v == root) continue;
+                    for (uint8_t p = 0; p < ports; p++) {
+                        int64_t w = sched_neighbour(sh, v, p);
+                        if (w < 0 || (uint32_t)w == root || region[w] == region[v] || region[w] >= nown) continue;
+                        if (size[region[w]] + 2u > size[big]) continue;
+                        if (pass == 0) { cands++; continue; }
+                        if (seen++ != target) continue;
+                        size[region[v]]--;
+                        region[v] = region[w];
+                        size[region[v]]++;
+                        v = n;      /* done */
+                        break;
+                    }
+                }
+                if (cands == 0) break;
+            }
+            if (cands == 0) break;
+        }
     }
 out:
     free(disc); free(low); free(stack); free(iter); free(movable);
@@ -557,7 +592,8 @@ static void grow_regions(const sched_shape *sh, uint32_t root, uint32_t *region,
         uint32_t pick = head[best];
         if (seed) {
             /* a random free node among the next few in the frontier */
-            uint32_t span = nfront[best] - head[best], k = rng_next(&rng) % (span < 8 ? span : 8);
+            uint32_t span = nfront[best] - head[best], window = (seed & 1) ? span : (span < 8 ? span : 8);
+            uint32_t k = rng_next(&rng) % window;
             if (region[f[head[best] + k]] == UINT32_MAX) {
                 pick = head[best] + k;
                 uint32_t tmp = f[pick]; f[pick] = f[head[best]]; f[head[best]] = tmp;
@@ -575,6 +611,41 @@ static void grow_regions(const sched_shape *sh, uint32_t root, uint32_t *region,
         }
     }
     free(head);
+}
+
+/* One region at a time: each owner in `order` claims up to `goal` free nodes by BFS; the
+ * nodes left over join the smallest adjacent region. */
+static void grow_sequential(const sched_shape *sh, uint32_t root, uint32_t *region, uint32_t *size,
+                            const uint32_t *owners, uint32_t nown, const uint32_t *order, uint32_t goal,
+                            uint32_t *queue)
+{
+    uint32_t n = sched_nodes(sh), ports = 2u * sh->dims;
+    for (uint32_t v = 0; v < n; v++) region[v] = UINT32_MAX;
+    region[root] = UINT32_MAX - 1u;
+    for (uint32_t r = 0; r < nown; r++) { region[owners[r]] = r; size[r] = 1; }
+    for (uint32_t k = 0; k < nown; k++) {
+        uint32_t r = order[k], head = 0, tail = 0;
+        queue[tail++] = owners[r];
+        while (head < tail && size[r] < goal) {
+            uint32_t a = queue[head++];
+            for (uint8_t p = 0; p < ports && size[r] < goal; p++) {
+                int64_t b = sched_neighbour(sh, a, p);
+                if (b >= 0 && region[b] == UINT32_MAX) { region[b] = r; size[r]++; queue[tail++] = (uint32_t)b; }
+            }
+        }
+    }
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (uint32_t v = 0; v < n; v++) {
+            if (region[v] != UINT32_MAX) continue;
+            uint32_t best = UINT32_MAX;
+            for (uint8_t p = 0; p < ports; p++) {
+                int64_t u = sched_neighbour(sh, v, p);
+                if (u >= 0 && region[u] < nown && (best == UINT32_MAX || size[region[u]] < size[best])) best = region[u];
+            }
+            if (best != UINT32_MAX) { region[v] = best; size[best]++; changed = 1; }
+        }
+    }
 }
 
 static int balanced_tree(const sched_shape *sh, uint32_t root, uint32_t *parent)
@@ -597,8 +668,17 @@ static int balanced_tree(const sched_shape *sh, uint32_t root, uint32_t *parent)
     const uint32_t goal = (n - 1u + nown - 1u) / nown;
     const uint32_t tries = n <= 400 ? 40u : n <= 2500 ? 8u : 2u;
     uint32_t bestmax = UINT32_MAX;
-    for (uint32_t t = 0; t < tries && bestmax > goal; t++) {
-        grow_regions(sh, root, region, size, owners, nown, front, nfront, t);
+    /* Tries: the simultaneous growth with seeds 0, 1, ... (compact regions, short paths),
+     * then the sequential growth in every rotation of the owners, both ways (reaches the
+     * bound on thin meshes where the regions must be long). */
+    for (uint32_t t = 0; t < tries + 2u * nown && bestmax > goal; t++) {
+        if (t < tries) {
+            grow_regions(sh, root, region, size, owners, nown, front, nfront, t);
+        } else {
+            uint32_t order[2 * SCHED_MAX_DIMS], u = t - tries;
+            for (uint32_t k = 0; k < nown; k++) order[k] = u < nown ? (u + k) % nown : (u - nown + nown - k) % nown;
+            grow_sequential(sh, root, region, size, owners, nown, order, goal, queue);
+        }
         augment_regions(sh, root, region, size, owners, nown, goal);
         uint32_t mx = 0, all = 0;
         for (uint32_t r = 0; r < nown; r++) { all += size[r]; if (size[r] > mx) mx = size[r]; }

@@ -374,8 +374,19 @@ static void test_scatter(void)
         char why[200];
         snprintf(why, sizeof why, "%d/%d at the bound, %d above (worst +%u)", ta.at_bound, ta.cases, ta.above, ta.worst_over);
         printf("INFO scatter, every root of meshes 2x2..8x8: %s\n", why);
-        report("scatter every root of meshes 2x2..8x8: checker passes; at most 5 roots above the bound, by at most 1",
-               ta.passed == ta.cases && ta.above <= 5 && ta.worst_over <= 1, why);
+        report("scatter every root of meshes 2x2..8x8: checker passes, slots = tree bound for all 1225",
+               ta.passed == ta.cases && ta.above == 0, why);
+        /* Thin meshes, every root: the heuristic's known weak spot (a few roots +1). */
+        tally tt = {0};
+        static const int thin[][2] = {{16, 3}, {3, 16}, {12, 3}, {16, 2}, {2, 16}};
+        for (unsigned i = 0; i < sizeof thin / sizeof thin[0]; i++) {
+            sched_shape sh = mkshape(2, 0, thin[i][0], thin[i][1], 1);
+            for (uint32_t r = 0; r < sched_nodes(&sh); r++) run_case(&tt, &sh, SCHED_ALGO_SCATTER, r, 0);
+        }
+        snprintf(why, sizeof why, "%d/%d at the bound, %d above (worst +%u)", tt.at_bound, tt.cases, tt.above, tt.worst_over);
+        printf("INFO scatter, every root of 16x3, 3x16, 12x3, 16x2, 2x16 meshes: %s\n", why);
+        report("scatter every root of thin meshes (16x3, 3x16, 12x3, 16x2, 2x16): checker passes, at most 12 roots +1",
+               tt.passed == tt.cases && tt.above <= 12 && tt.worst_over <= 1, why);
         sched_shape m25 = mkshape(2, 0, 2, 5, 1), m26 = mkshape(2, 0, 2, 6, 1);
         int ok = sched_scatter_tree_bound(&m25, 2) == 4 && sched_scatter_tree_bound(&m26, 2) == 5 &&
                  sched_lb_scatter(&m25, 2) == 3 && sched_lb_scatter(&m26, 2) == 4;
