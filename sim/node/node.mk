@@ -6,7 +6,8 @@
 NODE_SIM_SRCS   := sim/node/node_sim.cpp sim/node/elf32.cpp
 NODE_SIM_HDRS   := sim/node/elf32.h
 NODE_SIM_VFLAGS := --cc --exe --build -j 2 -O3 --x-assign fast --trace-fst \
-                   --top-module node_top $(NODE_TOP_PARAMS) -Wno-fatal
+                   --top-module node_top $(NODE_TOP_PARAMS) -Wno-fatal \
+                   -MAKEFLAGS "OPT_FAST=-O2 OPT_GLOBAL=-O2"
 NODE_SIM_CFLAGS := -O2 -std=c++14 -Wall -Wextra -DRVMESH_RAM_BASE=$(RAM_BASE)ull \
                    -DRVMESH_RAM_BYTES=$(RAM_BYTES)ull -I$(CURDIR)/sim/node
 
