@@ -17,9 +17,11 @@
  *          c03.x05 0123abcd    register x5 at checkpoint 3
  *          m1f 0123abcd        scratch word 0x1f (byte offset 0x7c)
  *      then END, and exits 0 through tohost (node-sim) and qemu's test finisher.
- * No CSR with a timing-dependent value is read, nothing traps (a trap prints TRAP and its
- * mcause/mepc/mtval and exits 3). AUIPC results depend only on the pc, the same on every
- * platform that loads the image at its link address.
+ * Some items trap on purpose (ECALL, EBREAK, illegal encodings, access faults, JALR to a
+ * misaligned target): a recording handler logs mcause/mepc/mtval and resumes after the
+ * instruction; the log is printed too ("traps N", then "tNN mcause mepc mtval").
+ * No CSR with a timing-dependent value is read. AUIPC results depend only on the pc, the
+ * same on every platform that loads the image at its link address.
  */
 #include <inttypes.h>
 #include <stdint.h>
@@ -285,6 +287,57 @@ static void emit_loop(uint32_t loop_number)
     printf("    bnez %s, LOOP%" PRIu32 "\n", register_names[counter], loop_number);
 }
 
+/* A deliberate trap, on which qemu and the spec agree: ECALL, EBREAK, illegal encodings
+ * (all zeros, an unknown CSR, an F instruction, a reserved shift), a load or store to an
+ * unmapped address (access fault), a JALR to a 2-byte aligned target (rd not written).
+ * The recording handler logs mcause, mepc and mtval (0 for EBREAK, whose mtval is
+ * implementation-defined) and resumes after the instruction. */
+static void emit_trap(void)
+{
+    int reg = pick_nonzero_avoiding(-1);
+    switch (rng_below(8)) {
+    case 0:
+        printf("    ecall\n");
+        break;
+    case 1:
+        printf("    ebreak\n");
+        break;
+    case 2:
+        printf("    .word 0x00000000\n");
+        break;
+    case 3: /* csrrs rd, 0x7c0 (no such CSR), rd random */
+        printf("    .word 0x%08" PRIx32 "\n", 0x7C002073u | ((uint32_t)reg << 7));
+        break;
+    case 4: /* slli rd, rd, 32 (shamt bit 5 is reserved on RV32) / fadd.s */
+        printf("    .word 0x%08" PRIx32 "\n",
+               rng_percent(50) ? (0x02001013u | ((uint32_t)reg << 7) | ((uint32_t)reg << 15))
+                               : 0x00007053u);
+        break;
+    case 5: {
+        static const char *const loads[] = {"lw", "lh", "lbu"};
+        printf("    li %s, 0x%08" PRIx32 "\n", register_names[reg],
+               0x90000000u + (rng_below(256) << 4));
+        printf("    %s %s, %d(%s)\n", loads[rng_below(3)], register_names[pick_dest(-1)],
+               (int)rng_below(4) * 4, register_names[reg]);
+        break;
+    }
+    case 6: {
+        static const char *const stores[] = {"sw", "sh", "sb"};
+        printf("    li %s, 0x%08" PRIx32 "\n", register_names[reg],
+               0xF0000000u + (rng_below(256) << 4));
+        printf("    %s %s, %d(%s)\n", stores[rng_below(3)], register_names[pick_source()],
+               (int)rng_below(4) * 4, register_names[reg]);
+        break;
+    }
+    default: { /* jalr to label+2: instruction-address-misaligned, rd unwritten */
+        uint32_t label = new_forward_label(rng_below(3));
+        printf("    la %s, L%" PRIu32 "+2\n", register_names[reg], label);
+        printf("    jalr %s, 0(%s)\n", register_names[pick_dest(-1)], register_names[reg]);
+        break;
+    }
+    }
+}
+
 /* ------------------------------------------------------------ checkpoints
  * Every so many items all registers are copied to checkpoint area k (x1 goes through
  * mscratch, and every register is restored exactly), so a wrong value that is later
@@ -391,21 +444,74 @@ static void emit_footer(void)
            "    addi s0, s0, 1\n"
            "    li t0, %d\n"
            "    bne s0, t0, 2b\n"
-           "    la a0, end_text\n"
+           /* trap log: "traps 00000005", then "t00 <mcause> <mepc> <mtval>" per trap */
+           "    la a0, traps_text\n"
+           "    jal ra, put_string\n"
+           "    la t0, trap_save\n"
+           "    lw s2, 8(t0)\n"
+           "    mv a0, s2\n"
+           "    jal ra, put_hex_line\n"
+           "    li t0, 100\n"
+           "    bltu s2, t0, 5f\n"
+           "    li s2, 100\n"
+           "5:  li s0, 0\n"
+           "6:  bgeu s0, s2, 7f\n"
+           "    li a0, 't'\n"
+           "    jal ra, put_char\n"
+           "    mv a0, s0\n"
+           "    jal ra, put_two_digits\n"
+           "    la s1, trap_log\n"
+           "    slli t1, s0, 4\n"
+           "    add s1, s1, t1\n"
+           "    li a0, ' '\n"
+           "    jal ra, put_char\n"
+           "    lw a0, 0(s1)\n"
+           "    jal ra, put_hex_word\n"
+           "    li a0, ' '\n"
+           "    jal ra, put_char\n"
+           "    lw a0, 4(s1)\n"
+           "    jal ra, put_hex_word\n"
+           "    li a0, ' '\n"
+           "    jal ra, put_char\n"
+           "    lw a0, 8(s1)\n"
+           "    jal ra, put_hex_line\n"
+           "    addi s0, s0, 1\n"
+           "    j 6b\n"
+           "7:  la a0, end_text\n"
            "    jal ra, put_string\n"
            "    li a0, 0\n"
            "    j exit\n", (unsigned)checkpoint_count, SCRATCH_BYTES / 4);
+    /* the recording trap handler: x1 via mscratch, x2/x3 saved in trap_save; log entry
+     * (trap_count % 128) gets mcause, mepc, mtval; resume at mepc + 4 */
     printf("trap_handler:\n"
-           "    la a0, trap_text\n"
-           "    jal ra, put_string\n"
-           "    csrr a0, mcause\n"
-           "    jal ra, put_hex_line\n"
-           "    csrr a0, mepc\n"
-           "    jal ra, put_hex_line\n"
-           "    csrr a0, mtval\n"
-           "    jal ra, put_hex_line\n"
-           "    li a0, 3\n"
-           "exit:\n"
+           "    csrw mscratch, x1\n"
+           "    la x1, trap_save\n"
+           "    sw x2, 0(x1)\n"
+           "    sw x3, 4(x1)\n"
+           "    lw x2, 8(x1)\n"
+           "    addi x3, x2, 1\n"
+           "    sw x3, 8(x1)\n"
+           "    andi x2, x2, 127\n"
+           "    slli x2, x2, 4\n"
+           "    la x3, trap_log\n"
+           "    add x2, x2, x3\n"
+           "    csrr x3, mcause\n"
+           "    sw x3, 0(x2)\n"
+           "    csrr x3, mepc\n"
+           "    sw x3, 4(x2)\n"
+           "    addi x3, x3, 4\n"
+           "    csrw mepc, x3\n"
+           "    csrr x3, mtval\n"
+           "    sw x3, 8(x2)\n"
+           "    csrr x3, mcause\n"
+           "    addi x3, x3, -3\n"
+           "    bnez x3, 1f\n"
+           "    sw x0, 8(x2)\n"
+           "1:  lw x2, 0(x1)\n"
+           "    lw x3, 4(x1)\n"
+           "    csrr x1, mscratch\n"
+           "    mret\n");
+    printf(           "exit:\n"
            "    slli t0, a0, 1\n"
            "    ori t0, t0, 1\n"
            "    la t1, tohost\n"
@@ -432,6 +538,13 @@ static void emit_footer(void)
            "2:  ret\n"
            /* a0 in hex (8 digits) and a newline */
            "put_hex_line:\n"
+           "    mv t2, ra\n"
+           "    jal ra, put_hex_word\n"
+           "    li t6, '\\n'\n"
+           "    sb t6, 0(t5)\n"
+           "    jr t2\n"
+           /* a0 in hex (8 digits) */
+           "put_hex_word:\n"
            "    li t5, 0x10000000\n"
            "    li t4, 8\n"
            "1:  srli t6, a0, 28\n"
@@ -443,8 +556,6 @@ static void emit_footer(void)
            "    sb t6, 0(t5)\n"
            "    addi t4, t4, -1\n"
            "    bnez t4, 1b\n"
-           "    li t6, '\\n'\n"
-           "    sb t6, 0(t5)\n"
            "    ret\n"
            /* a0 (0..255) as two hex digits */
            "put_hex_byte:\n"
@@ -476,7 +587,7 @@ static void emit_footer(void)
            "    sb a0, 0(t5)\n"
            "    ret\n");
     printf("    .section .rodata\n"
-           "trap_text: .asciz \"TRAP mcause/mepc/mtval:\\n\"\n"
+           "traps_text: .asciz \"traps \"\n"
            "end_text: .asciz \"END\\n\"\n");
 }
 
@@ -490,6 +601,8 @@ static void emit_data(void)
     printf("    .bss\n"
            "    .balign 4\n"
            "saved_registers: .space 128\n"
+           "trap_save: .space 12\n"
+           "trap_log: .space 2048\n"
            "checkpoints: .space %" PRIu32 "\n"
            "    .section .tohost, \"aw\", @progbits\n"
            "    .balign 8\n"
@@ -499,7 +612,8 @@ static void emit_data(void)
 
 static void usage(void)
 {
-    fprintf(stderr, "usage: rvdiff-gen --seed N [--length ITEMS] [--ram-base ADDR] > program.S\n");
+    fprintf(stderr, "usage: rvdiff-gen --seed N [--length ITEMS (1..6000, default 3000)] "
+                    "[--ram-base ADDR] > program.S\n");
     exit(2);
 }
 
@@ -521,7 +635,8 @@ int main(int argc, char **argv)
             usage();
         }
     }
-    if (!have_seed || length == 0 || length > 20000)
+    /* about 7.5 bytes of code per item: 6000 items still fit a 64 KiB node with its stack */
+    if (!have_seed || length == 0 || length > 6000)
         usage();
     rng_state = seed * 0x2545F4914F6CDD1Dull + 0x1234567ull;
 
@@ -546,6 +661,8 @@ int main(int argc, char **argv)
             emit_jump();
         else if (kind < 97 && pending_count == 0)
             emit_loop(loops++);
+        else if (kind < 99 && pending_count < MAX_PENDING_LABELS)
+            emit_trap();
         else
             emit_compute(-1);
     }
