@@ -1,6 +1,6 @@
 /* Test driver for the issue-5 collectives: generates, checks with the independent checker,
  * compares slot counts with the digests' numbers, and breaks schedules on purpose.
- * Usage: coll_test mnb | pmnb | te | neg
+ * Usage: coll_test mnb | pmnb | te | neg | dyn
  * Prints one "PASS name" or "FAIL name: why" line per check; exit 1 if any failed. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,6 +9,8 @@
 #include "sched.h"
 #include "sched_coll.h"
 #include "sched_pmnb.h"
+#include "sched_dyn.h"
+#include "sched_dynsim.h"
 
 static int failures;
 
@@ -377,13 +379,130 @@ static void test_neg(void)
     }
 }
 
+/* ---------------------------------------------------------------- dynamic broadcast */
+
+/* One broadcast alone (no contention): propagate the rule hop by hop. Checks that every
+ * receiver gets it exactly once, relays never deliver, STAR uses N-1 transmissions and
+ * reaches every node at its torus distance, and ARC reaches every interior node. */
+static int lone_broadcast(const sched_dyn_plan *pl, uint32_t source, uint32_t rnd, char *why, size_t len)
+{
+    const uint32_t n = pl->nodes;
+    uint32_t *got = calloc(n, sizeof *got);
+    typedef struct { uint32_t node; sched_dyn_packet pkt; } item;
+    item *cur = malloc(sizeof *cur * 8u * n), *next = malloc(sizeof *next * 8u * n);
+    uint32_t ncur = 0, transmissions = 0, ok = 1;
+    sched_dyn_send sends[SCHED_DYN_MAX_SENDS];
+    int ns = sched_dyn_originate(pl, source, 7, rnd, sends);
+    for (int s = 0; s < ns; s++) {
+        cur[ncur].node = (uint32_t)sched_neighbour(&pl->shape, source, sends[s].port);
+        cur[ncur++].pkt = sends[s].pkt;
+    }
+    for (uint32_t hop = 1; ncur && ok; hop++) {
+        uint32_t nnext = 0;
+        for (uint32_t k = 0; k < ncur && ok; k++) {
+            transmissions++;
+            int deliver;
+            int m = sched_dyn_on_receive(pl, cur[k].node, &cur[k].pkt, &deliver, sends);
+            if (deliver) {
+                if (got[cur[k].node]) { snprintf(why, len, "node %u receives twice", cur[k].node); ok = 0; }
+                if (!sched_dyn_is_receiver(pl, cur[k].node)) { snprintf(why, len, "relay node %u delivers", cur[k].node); ok = 0; }
+                got[cur[k].node] = hop;
+                if (!pl->arc && hop != sched_distance(&pl->shape, source, cur[k].node)) {
+                    snprintf(why, len, "node %u reached after %u hops, distance %u", cur[k].node, hop,
+                             sched_distance(&pl->shape, source, cur[k].node));
+                    ok = 0;
+                }
+            }
+            for (int s = 0; s < m; s++) {
+                int64_t nb = sched_neighbour(&pl->shape, cur[k].node, sends[s].port);
+                if (nb < 0) { snprintf(why, len, "sends off the mesh"); ok = 0; break; }
+                next[nnext].node = (uint32_t)nb;
+                next[nnext++].pkt = sends[s].pkt;
+            }
+        }
+        item *t = cur; cur = next; next = t;
+        ncur = nnext;
+    }
+    for (uint32_t v = 0; v < n && ok; v++)
+        if (sched_dyn_is_receiver(pl, v) && v != source && !got[v]) { snprintf(why, len, "node %u never receives", v); ok = 0; }
+    if (ok && !pl->arc && transmissions != n - 1u) { snprintf(why, len, "%u transmissions, not N-1", transmissions); ok = 0; }
+    free(got); free(cur); free(next);
+    return (int)ok;
+}
+
+static void test_dyn(void)
+{
+    static const int shapes[][5] = {
+        {2, 8, 8, 1, 1}, {2, 5, 5, 1, 1}, {2, 4, 8, 1, 1}, {2, 3, 7, 1, 1}, {3, 4, 4, 4, 1}, {3, 3, 4, 5, 1},
+        {2, 8, 8, 1, 0}, {2, 6, 6, 1, 0}, {2, 5, 9, 1, 0}, {3, 5, 5, 5, 0},
+    };
+    for (unsigned i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
+        sched_shape sh = make_shape(shapes[i][0], shapes[i][1], shapes[i][2], shapes[i][3], shapes[i][4]);
+        char sn[40], name[96], why[256] = "";
+        shape_name(&sh, sn, sizeof sn);
+        sched_dyn_plan pl;
+        const char *bad = sched_dyn_make_plan(&pl, &sh);
+        snprintf(name, sizeof name, "dyn-%s-lone-broadcast-every-source-and-ending", sh.torus ? "star" : "arc");
+        snprintf(name + strlen(name), sizeof name - strlen(name), "-%s", sn);
+        if (bad) { result(0, name, bad); continue; }
+        int ok = 1;
+        for (uint32_t v = 0; v < pl.nodes && ok; v++) {
+            if (!sched_dyn_is_receiver(&pl, v)) continue;
+            for (uint32_t l = 0; l < sh.dims && ok; l++)
+                ok = lone_broadcast(&pl, v, l == 0 ? 0u : (l == 1 ? pl.ending_threshold[0] + 1u : 0xFFFFFFFFu), why, sizeof why);
+        }
+        result(ok, name, why);
+    }
+    /* Balance system of a non-square torus: digest B3, (4,8) -> x = (0.5952, 0.4048). */
+    {
+        sched_shape sh = make_shape(2, 4, 8, 1, 1);
+        sched_dyn_plan pl;
+        const char *bad = sched_dyn_make_plan(&pl, &sh);
+        char why[128];
+        snprintf(why, sizeof why, "%s x = (%.4f, %.4f)", bad ? bad : "", pl.ending_prob[0], pl.ending_prob[1]);
+        result(!bad && pl.ending_prob[0] > 0.5947 && pl.ending_prob[0] < 0.5957 && pl.ending_prob[1] > 0.4043 &&
+               pl.ending_prob[1] < 0.4053, "dyn-star-balance-4x8-torus", why);
+        sh = make_shape(3, 4, 6, 8, 1);
+        bad = sched_dyn_make_plan(&pl, &sh);
+        snprintf(why, sizeof why, "%s x = (%.4f, %.4f, %.4f)", bad ? bad : "", pl.ending_prob[0], pl.ending_prob[1], pl.ending_prob[2]);
+        result(!bad && pl.ending_prob[0] > 0.3773 && pl.ending_prob[0] < 0.3783 && pl.ending_prob[2] > 0.2693 &&
+               pl.ending_prob[2] < 0.2703, "dyn-star-balance-4x6x8-torus", why);
+        sh = make_shape(2, 8, 8, 1, 0);
+        sh.side[0] = 3;
+        bad = sched_dyn_make_plan(&pl, &sh);
+        result(bad != 0, "dyn-arc-refuses-side-3", bad ? bad : "accepted");
+    }
+    /* Loaded runs: stable, checked, priority helps, light load ~ average distance. */
+    {
+        sched_shape sh = make_shape(2, 8, 8, 1, 1);
+        sched_dyn_stats f, p, light;
+        char err[256] = "", why[256];
+        int a = sched_dyn_simulate(&sh, SCHED_DYN_FIFO, 0.8, 200, 1500, 1, &f, err, sizeof err);
+        int b = a ? -1 : sched_dyn_simulate(&sh, SCHED_DYN_PRIO2, 0.8, 200, 1500, 1, &p, err, sizeof err);
+        snprintf(why, sizeof why, "%s FIFO %.2f (sat %d), prio %.2f (sat %d)", err, f.mean_delay, f.saturated, p.mean_delay, p.saturated);
+        result(!a && !b && !f.saturated && !p.saturated && p.mean_delay < f.mean_delay, "dyn-star-8x8-rho0.8-prio-beats-fifo", why);
+        snprintf(why, sizeof why, "link utilisation %.3f at rho 0.8", f.link_utilisation);
+        result(!a && f.link_utilisation > 0.7 && f.link_utilisation < 0.9, "dyn-star-8x8-link-utilisation-is-rho", why);
+        a = sched_dyn_simulate(&sh, SCHED_DYN_FIFO, 0.05, 100, 3000, 2, &light, err, sizeof err);
+        /* average torus distance 4.063 (digest) plus half a slot of alignment */
+        snprintf(why, sizeof why, "%s mean %.3f", err, light.mean_delay);
+        result(!a && light.mean_delay > 4.063 && light.mean_delay < 4.063 + 1.0, "dyn-star-8x8-light-load-delay-is-distance", why);
+        sh = make_shape(2, 8, 8, 1, 0);
+        a = sched_dyn_simulate(&sh, SCHED_DYN_FIFO, 0.4, 200, 1500, 3, &f, err, sizeof err);
+        b = a ? -1 : sched_dyn_simulate(&sh, SCHED_DYN_PRIO2, 0.4, 200, 1500, 3, &p, err, sizeof err);
+        snprintf(why, sizeof why, "%s FIFO %.2f (sat %d), prio %.2f (sat %d)", err, f.mean_delay, f.saturated, p.mean_delay, p.saturated);
+        result(!a && !b && !f.saturated && !p.saturated, "dyn-arc-8x8-rho0.4-stable-and-checked", why);
+    }
+}
+
 int main(int argc, char **argv)
 {
-    if (argc != 2) { fprintf(stderr, "usage: coll_test mnb|pmnb|te|neg\n"); return 2; }
+    if (argc != 2) { fprintf(stderr, "usage: coll_test mnb|pmnb|te|neg|dyn\n"); return 2; }
     if (!strcmp(argv[1], "mnb")) test_mnb();
     else if (!strcmp(argv[1], "pmnb")) test_pmnb();
     else if (!strcmp(argv[1], "te")) test_te();
     else if (!strcmp(argv[1], "neg")) test_neg();
+    else if (!strcmp(argv[1], "dyn")) test_dyn();
     else { fprintf(stderr, "coll_test: unknown part '%s'\n", argv[1]); return 2; }
     return failures ? 1 : 0;
 }

@@ -1,0 +1,243 @@
+/* Dynamic broadcast routing rule: STAR (tori) and ARC (meshes). See sched_dyn.h.
+ * Portable, no allocation. */
+#include "sched_dyn.h"
+
+#include <string.h>
+
+static uint32_t order_dim(const sched_dyn_plan *pl, uint32_t ending, uint32_t k)
+{
+    return (ending + 1u + k) % pl->shape.dims;
+}
+
+/* Product of the sides of the phases after k (STAR, ending dimension l). */
+static uint32_t later_product(const sched_dyn_plan *pl, uint32_t ending, uint32_t k)
+{
+    uint32_t prod = 1;
+    for (uint32_t q = k + 1u; q < pl->shape.dims; q++) prod *= pl->shape.side[order_dim(pl, ending, q)];
+    return prod;
+}
+
+const char *sched_dyn_make_plan(sched_dyn_plan *pl, const sched_shape *sh)
+{
+    memset(pl, 0, sizeof *pl);
+    const char *problem = sched_shape_problem(sh);
+    if (problem) return problem;
+    const uint32_t d = sh->dims;
+    pl->shape = *sh;
+    pl->nodes = sched_nodes(sh);
+    if (!sh->torus) {
+        pl->arc = 1;
+        pl->receivers = 1;
+        for (uint32_t k = 0; k < d; k++) {
+            if (sh->side[k] < 4) return "ARC needs every mesh side >= 4 (an interior of at least 2 per dimension)";
+            pl->receivers *= sh->side[k] - 2u;
+        }
+        return 0;
+    }
+    for (uint32_t k = 0; k < d; k++)
+        if (sh->side[k] < 3) return "STAR needs every torus side >= 3";
+    pl->receivers = pl->nodes;
+    /* Balance system (digest B3): sum_l a[i][l] x_l = (N-1)/d. */
+    double a[SCHED_MAX_DIMS][SCHED_MAX_DIMS + 1];
+    for (uint32_t l = 0; l < d; l++) {
+        uint32_t before = 1;
+        for (uint32_t k = 0; k < d; k++) {
+            uint32_t i = order_dim(pl, l, k);
+            a[i][l] = (double)(sh->side[i] - 1u) * before;
+            before *= sh->side[i];
+        }
+    }
+    for (uint32_t i = 0; i < d; i++) a[i][d] = (double)(pl->nodes - 1u) / d;
+    for (uint32_t c = 0; c < d; c++) {   /* Gauss-Jordan with partial pivoting */
+        uint32_t piv = c;
+        for (uint32_t r = c + 1u; r < d; r++) {
+            double x = a[r][c] < 0 ? -a[r][c] : a[r][c], y = a[piv][c] < 0 ? -a[piv][c] : a[piv][c];
+            if (x > y) piv = r;
+        }
+        if (a[piv][c] == 0.0) return "STAR balance system is singular";
+        for (uint32_t k = 0; k <= d; k++) { double t = a[c][k]; a[c][k] = a[piv][k]; a[piv][k] = t; }
+        for (uint32_t r = 0; r < d; r++) {
+            if (r == c) continue;
+            double f = a[r][c] / a[c][c];
+            for (uint32_t k = c; k <= d; k++) a[r][k] -= f * a[c][k];
+        }
+    }
+    double cum = 0.0;
+    for (uint32_t l = 0; l < d; l++) {
+        double x = a[l][d] / a[l][l];
+        if (x < -1e-9) return "STAR balance system has a negative ending-dimension probability for this shape";
+        if (x < 0) x = 0;
+        pl->ending_prob[l] = x;
+        cum += x;
+        double t = cum * 4294967295.0;
+        pl->ending_threshold[l] = l + 1u == d || t >= 4294967295.0 ? 0xFFFFFFFFu : (uint32_t)t;
+    }
+    return 0;
+}
+
+int sched_dyn_is_receiver(const sched_dyn_plan *pl, uint32_t node)
+{
+    if (node >= pl->nodes) return 0;
+    if (!pl->arc) return 1;
+    int32_t c[SCHED_MAX_DIMS];
+    sched_node_coord(&pl->shape, node, c);
+    for (uint32_t k = 0; k < pl->shape.dims; k++)
+        if (c[k] < 1 || c[k] > (int32_t)pl->shape.side[k] - 2) return 0;
+    return 1;
+}
+
+static uint32_t mix3(uint32_t a, uint32_t b, uint32_t c)
+{
+    uint32_t h = a * 0x9E3779B1u ^ b * 0x85EBCA77u ^ c * 0xC2B2AE3Du;
+    h ^= h >> 15;
+    h *= 0x2C1B3C6Du;
+    return h ^ (h >> 12);
+}
+
+static void add_send(sched_dyn_send *sends, int *n, uint32_t dim, int dir, const sched_dyn_packet *pkt)
+{
+    sends[*n].port = sched_port((uint8_t)dim, dir);
+    sends[*n].pkt = *pkt;
+    sends[*n].pkt.dir = (int8_t)dir;
+    (*n)++;
+}
+
+/* STAR: node u starts the two-way ring broadcast of phase k. */
+static void star_ring(const sched_dyn_plan *pl, uint32_t u, const sched_dyn_packet *base, uint32_t k,
+                      sched_dyn_send *sends, int *n)
+{
+    const uint32_t dim = order_dim(pl, base->ending, k), side = pl->shape.side[dim];
+    const uint32_t longer = side / 2u, shorter = (side - 1u) / 2u;
+    const int plus_long = (side % 2u == 1u) || (mix3(base->source, base->seq, u * 4u + dim) & 1u);
+    for (int s = 0; s < 2; s++) {
+        const int dir = s ? -1 : 1;
+        const uint32_t leg = (dir > 0) == plus_long ? longer : shorter;
+        if (leg == 0) continue;
+        sched_dyn_packet p = *base;
+        p.phase = (uint8_t)k;
+        p.hops_left = (uint16_t)(leg - 1u);
+        p.prio = k + 1u == pl->shape.dims ? SCHED_DYN_LOW : SCHED_DYN_HIGH;
+        p.descendants = leg * later_product(pl, base->ending, k);
+        add_send(sends, n, dim, dir, &p);
+    }
+}
+
+/* ARC: the face dimensions (all but the face dimension i), in increasing order. */
+static uint32_t face_dim(const sched_dyn_plan *pl, uint32_t i, uint32_t k)
+{
+    uint32_t seen = 0;
+    for (uint32_t j = 0; j < pl->shape.dims; j++) {
+        if (j == i) continue;
+        if (seen == k) return j;
+        seen++;
+    }
+    return 0;
+}
+
+/* ARC: face node z starts the face lines of phases >= k0 and the back-broadcast. */
+static void arc_face_start(const sched_dyn_plan *pl, uint32_t z, const sched_dyn_packet *base, uint32_t k0,
+                           sched_dyn_send *sends, int *n)
+{
+    int32_t c[SCHED_MAX_DIMS];
+    sched_node_coord(&pl->shape, z, c);
+    const uint32_t d = pl->shape.dims, i = base->ending;
+    for (uint32_t k = k0; k + 1u < d; k++) {
+        const uint32_t j = face_dim(pl, i, k);
+        for (int s = 0; s < 2; s++) {
+            const int dir = s ? -1 : 1;
+            const int32_t leg = dir > 0 ? (int32_t)pl->shape.side[j] - 2 - c[j] : c[j] - 1;
+            if (leg <= 0) continue;
+            sched_dyn_packet p = *base;
+            p.stage = SCHED_DYN_FACE;
+            p.phase = (uint8_t)k;
+            p.hops_left = (uint16_t)(leg - 1);
+            p.prio = SCHED_DYN_HIGH;
+            p.descendants = (uint32_t)leg;
+            add_send(sends, n, j, dir, &p);
+        }
+    }
+    sched_dyn_packet p = *base;
+    p.stage = SCHED_DYN_BACK;
+    p.hops_left = (uint16_t)(pl->shape.side[i] - 3u);
+    p.prio = SCHED_DYN_HIGH;   /* the first hop back is high priority */
+    p.descendants = pl->shape.side[i] - 2u;
+    add_send(sends, n, i, base->face_side ? -1 : 1, &p);
+}
+
+int sched_dyn_originate(const sched_dyn_plan *pl, uint32_t source, uint32_t seq, uint32_t rnd,
+                        sched_dyn_send sends[SCHED_DYN_MAX_SENDS])
+{
+    int n = 0;
+    if (!sched_dyn_is_receiver(pl, source)) return 0;
+    sched_dyn_packet p;
+    memset(&p, 0, sizeof p);
+    p.source = source;
+    p.seq = seq;
+    const uint32_t d = pl->shape.dims;
+    if (!pl->arc) {
+        uint32_t l = 0;
+        while (l + 1u < d && rnd > pl->ending_threshold[l]) l++;
+        p.stage = SCHED_DYN_STAR;
+        p.ending = (uint8_t)l;
+        for (uint32_t k = 0; k < d; k++) star_ring(pl, source, &p, k, sends, &n);
+        return n;
+    }
+    int32_t c[SCHED_MAX_DIMS];
+    sched_node_coord(&pl->shape, source, c);
+    uint32_t sum = 0;
+    for (uint32_t k = 0; k < d; k++) sum += (uint32_t)(c[k] - 1);
+    const uint32_t i = sum % d;
+    const int32_t to_low = c[i], to_high = (int32_t)pl->shape.side[i] - 1 - c[i];
+    p.stage = SCHED_DYN_OUT;
+    p.ending = (uint8_t)i;
+    p.face_side = to_low <= to_high ? 0 : 1;
+    const int32_t dist = p.face_side ? to_high : to_low;
+    p.hops_left = (uint16_t)(dist - 1);
+    p.prio = SCHED_DYN_HIGH;
+    p.descendants = pl->receivers;
+    add_send(sends, &n, i, p.face_side ? 1 : -1, &p);
+    return n;
+}
+
+int sched_dyn_on_receive(const sched_dyn_plan *pl, uint32_t node, const sched_dyn_packet *in, int *deliver,
+                         sched_dyn_send sends[SCHED_DYN_MAX_SENDS])
+{
+    int n = 0;
+    *deliver = 0;
+    if (in->stage == SCHED_DYN_STAR) {
+        *deliver = node != in->source;
+        const uint32_t dim = order_dim(pl, in->ending, in->phase);
+        if (in->hops_left > 0) {
+            sched_dyn_packet p = *in;
+            p.hops_left = (uint16_t)(in->hops_left - 1u);
+            p.descendants = in->hops_left * later_product(pl, in->ending, in->phase);
+            add_send(sends, &n, dim, in->dir, &p);
+        }
+        for (uint32_t k = in->phase + 1u; k < pl->shape.dims; k++) star_ring(pl, node, in, k, sends, &n);
+        return n;
+    }
+    if (in->stage == SCHED_DYN_OUT || in->stage == SCHED_DYN_FACE) {
+        const uint32_t dim = in->stage == SCHED_DYN_OUT ? in->ending : face_dim(pl, in->ending, in->phase);
+        if (in->hops_left > 0) {
+            sched_dyn_packet p = *in;
+            p.hops_left = (uint16_t)(in->hops_left - 1u);
+            p.descendants = in->stage == SCHED_DYN_OUT ? in->descendants : in->hops_left;
+            add_send(sends, &n, dim, in->dir, &p);
+            if (in->stage == SCHED_DYN_OUT) return n;   /* still on the way out */
+        }
+        arc_face_start(pl, node, in, in->stage == SCHED_DYN_OUT ? 0u : in->phase + 1u, sends, &n);
+        return n;
+    }
+    if (in->stage == SCHED_DYN_BACK) {
+        *deliver = node != in->source;
+        if (in->hops_left > 0) {
+            sched_dyn_packet p = *in;
+            p.hops_left = (uint16_t)(in->hops_left - 1u);
+            p.prio = SCHED_DYN_LOW;
+            p.descendants = in->hops_left;
+            add_send(sends, &n, in->ending, in->dir, &p);
+        }
+        return n;
+    }
+    return 0;
+}
