@@ -113,3 +113,13 @@ sched-coll-test-bin: $(BUILD)/sched/coll_test
 $(BUILD)/sched/coll_test: tests/firmware/sched/coll_test.c $(SCHED_HOST_OBJS)
 	@mkdir -p $(dir $@)
 	$(SCHED_HOST_CC) $(SCHED_CFLAGS) $^ -o $@
+
+$(BUILD)/sched/sched_coll_bench: $(SCHED_DIR)/sched_coll_bench.c $(SCHED_HOST_OBJS)
+	@mkdir -p $(dir $@)
+	$(SCHED_HOST_CC) $(SCHED_CFLAGS) $^ -o $@
+
+bench-sched-exchange: $(BUILD)/sched/sched_coll_bench
+	@mkdir -p $(BUILD)/bench
+	$(BUILD)/sched/sched_coll_bench $(BUILD)/bench/schedules-exchange.json $(BUILD)/bench/dynamic-broadcast.svg
+
+BENCH_TARGETS += bench-sched-exchange
