@@ -269,22 +269,48 @@ static void emit_jump(void)
     }
 }
 
-/* A counted loop: counter = 1..4, a body of 1..6 straight-line items, decrement, bnez. */
+/* A counted loop: counter = 1..4, a body of 1..6 straight-line items, decrement, and a
+ * backward branch closing the loop (one of four forms). Now and then the body holds a
+ * data-dependent forward branch out of the loop ("break"). */
 static void emit_loop(uint32_t loop_number)
 {
     int counter = pick_nonzero_avoiding(-1);
     uint32_t iterations = 1 + rng_below(4);
     uint32_t body = 1 + rng_below(6);
+    uint32_t break_at = rng_percent(30) ? rng_below(body) : body;
     printf("    li %s, %" PRIu32 "\n", register_names[counter], iterations);
     printf("LOOP%" PRIu32 ":\n", loop_number);
     for (uint32_t i = 0; i < body; i++) {
+        if (i == break_at) {
+            int rs1 = pick_source();
+            printf("    %s %s, %s, LOOPEND%" PRIu32 "\n", branch_ops[rng_below(COUNT(branch_ops))],
+                   register_names[rs1], register_names[rng_percent(25) ? rs1 : pick_source()],
+                   loop_number);
+        }
         if (rng_percent(25))
             emit_memory(counter);
         else
             emit_compute(counter);
     }
     printf("    addi %s, %s, -1\n", register_names[counter], register_names[counter]);
-    printf("    bnez %s, LOOP%" PRIu32 "\n", register_names[counter], loop_number);
+    switch (rng_below(4)) {
+    case 0:
+        printf("    bnez %s, LOOP%" PRIu32 "\n", register_names[counter], loop_number);
+        break;
+    case 1:
+        printf("    blt zero, %s, LOOP%" PRIu32 "\n", register_names[counter], loop_number);
+        break;
+    case 2:
+        printf("    bltu zero, %s, LOOP%" PRIu32 "\n", register_names[counter], loop_number);
+        break;
+    default:
+        printf("    bge %s, zero, LOOP%" PRIu32 "\n    j LOOPEND%" PRIu32 "\n",
+               register_names[counter], loop_number, loop_number);
+        /* bge runs one extra iteration at counter 0 (then -1 exits); the j is not reached
+         * until counter < 0 */
+        break;
+    }
+    printf("LOOPEND%" PRIu32 ":\n", loop_number);
 }
 
 /* A deliberate trap, on which qemu and the spec agree: ECALL, EBREAK, illegal encodings
