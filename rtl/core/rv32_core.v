@@ -1,14 +1,18 @@
 // rv32_core: RV32IM machine-mode core of rvmesh.
 //
-// Pipeline (see rtl/README.md):
+// Pipeline (see rtl/core/README.md):
 //   F  the fetch address goes to the synchronous instruction RAM; the word comes back
-//      at the next clock edge (the RAM's output register is the F/X pipeline register).
-//   X  decode, register read with forwarding, ALU, branch resolution, CSR access, and the
-//      data-bus request. The next fetch address is chosen here, so a taken branch or jump
-//      costs no bubble.
+//      at the next clock edge (the RAM's output register is the F/D pipeline register).
+//   D  the instruction word is at imem_data; its rs1/rs2 fields address the register
+//      file, whose synchronous read (block RAM) delivers the operands to X.
+//      D also predicts: jal and backward branches taken (the next fetch is their target),
+//      forward branches not taken.
+//   X  decode, operand forwarding, ALU, branch resolution, CSR access, and the data-bus
+//      request. A mispredicted branch, jalr, trap, mret or fence.i refetches from the right
+//      address and squashes the instruction in D: one bubble.
 //   W  write-back; a load's data arrives from the data bus in this stage and is forwarded
 //      to X, so a load followed by its use costs no bubble.
-// X stalls while a data-bus request waits for ready and while the divider runs.
+// X and D stall while a data-bus request waits for ready and while the divider runs.
 module rv32_core #(
     parameter XLEN = 32,
     parameter [XLEN-1:0] RESET_PC = 32'h8000_0000
@@ -41,10 +45,17 @@ module rv32_core #(
     output wire [XLEN-1:0] trap_tval,
     output reg             halted             // a trap at the trap vector itself: stopped
 );
+    // ------------------------------------------------------------------ D stage state
+    reg            d_valid;      // imem_data holds the instruction at d_pc
+    reg [XLEN-1:0] d_pc;
+    reg            d_fetch_err;  // d_pc could not be fetched
+
     // ------------------------------------------------------------------ X stage state
-    reg            x_valid;      // imem_data holds the instruction at x_pc
+    reg            x_valid;      // x_ir is an instruction to execute (not a bubble)
     reg [XLEN-1:0] x_pc;
+    reg [31:0]     x_ir;
     reg            x_fetch_err;  // x_pc could not be fetched
+    reg            x_predicted;  // D predicted this jal/branch taken (fetched its target)
     reg            x_req_wait;   // last cycle's data request was not yet accepted
 
     // ------------------------------------------------------------------ W stage state
@@ -55,7 +66,13 @@ module rv32_core #(
     reg [2:0]      w_funct3;
     reg [1:0]      w_byte;
 
-    wire [31:0] ir = imem_data;
+    // the register write done at the last clock edge (the register file's read at that
+    // edge did not see it)
+    reg            p_valid;
+    reg [4:0]      p_rd;
+    reg [XLEN-1:0] p_value;
+
+    wire [31:0] ir = x_ir;
     wire [6:0] opcode = ir[6:0];
     wire [4:0] rd     = ir[11:7];
     wire [2:0] funct3 = ir[14:12];
@@ -88,6 +105,7 @@ module rv32_core #(
     wire is_mul    = is_muldiv && !funct3[2];
     wire is_div    = is_muldiv && funct3[2];
     wire is_fence  = opcode == 7'b0001111 && (funct3 == 3'b000 || funct3 == 3'b001);
+    wire is_fence_i = is_fence && funct3[0];
     wire is_system = opcode == 7'b1110011;
     wire is_ecall  = is_system && ir == 32'h0000_0073;
     wire is_ebreak = is_system && ir == 32'h0010_0073;
@@ -103,14 +121,21 @@ module rv32_core #(
     // ------------------------------------------------------------------ operands
     wire [XLEN-1:0] rf_rs1, rf_rs2;
     wire [XLEN-1:0] w_value;
+    wire            hold;        // X and D keep their instructions this cycle
+    // read the operands of the instruction that will be in X next cycle: D's, or X's own
+    // again while X holds
+    wire [4:0] rf_rs1_addr = hold ? rs1 : imem_data[19:15];
+    wire [4:0] rf_rs2_addr = hold ? rs2 : imem_data[24:20];
     rv32_regfile #(.XLEN(XLEN)) regfile (
         .clk(clk),
-        .rs1_addr(rs1), .rs1_data(rf_rs1),
-        .rs2_addr(rs2), .rs2_data(rf_rs2),
+        .rs1_addr(rf_rs1_addr), .rs1_data(rf_rs1),
+        .rs2_addr(rf_rs2_addr), .rs2_data(rf_rs2),
         .rd_write(w_valid), .rd_addr(w_rd), .rd_data(w_value)
     );
-    wire [XLEN-1:0] src1 = (w_valid && w_rd == rs1) ? w_value : rf_rs1;
-    wire [XLEN-1:0] src2 = (w_valid && w_rd == rs2) ? w_value : rf_rs2;
+    wire [XLEN-1:0] src1 = (w_valid && w_rd == rs1) ? w_value :
+                           (p_valid && p_rd == rs1) ? p_value : rf_rs1;
+    wire [XLEN-1:0] src2 = (w_valid && w_rd == rs2) ? w_value :
+                           (p_valid && p_rd == rs2) ? p_value : rf_rs2;
 
     // ------------------------------------------------------------------ ALU
     wire [XLEN-1:0] alu_b   = is_op ? src2 : imm_i;
@@ -258,15 +283,29 @@ module rv32_core #(
         .mtvec_base(mtvec_base), .mtvec_vectored(mtvec_vectored), .mepc(mepc), .irq_pending(irq_pending), .irq_cause(irq_cause)
     );
 
+    // ------------------------------------------------------------------ prediction (D)
+    wire [31:0]     d_ir        = imem_data;
+    wire            d_is_jal    = d_ir[6:0] == 7'b1101111;
+    wire            d_is_branch = d_ir[6:0] == 7'b1100011;
+    wire            d_predict   = d_valid && (d_is_jal || (d_is_branch && d_ir[31]));
+    wire [XLEN-1:0] d_imm_b = {{(XLEN-12){d_ir[31]}}, d_ir[7], d_ir[30:25], d_ir[11:8], 1'b0};
+    wire [XLEN-1:0] d_imm_j = {{(XLEN-20){d_ir[31]}}, d_ir[19:12], d_ir[20], d_ir[30:21], 1'b0};
+    wire [XLEN-1:0] d_target = d_pc + (d_is_jal ? d_imm_j : d_imm_b);
+
     // ------------------------------------------------------------------ next fetch
+    assign hold = halted || fatal || stall;
+    wire mispredict = (is_branch || is_jal) && (jump_taken != x_predicted);
+    wire redirect   = trap || (complete && (is_mret || is_jalr || is_fence_i || mispredict));
     reg [XLEN-1:0] fetch_pc;
     always @(*) begin
-        if (!x_valid)                        fetch_pc = RESET_PC;
-        else if (halted || fatal || stall)   fetch_pc = x_pc;
-        else if (trap)                       fetch_pc = trap_vector;
-        else if (is_mret)                    fetch_pc = mepc;
-        else if (jump_taken)                 fetch_pc = jump_target;
-        else                                 fetch_pc = pc_plus4;
+        if (!d_valid)                   fetch_pc = RESET_PC;
+        else if (hold)                  fetch_pc = d_pc;   // fetch D's word again
+        else if (trap)                  fetch_pc = trap_vector;
+        else if (redirect)              fetch_pc = is_mret ? mepc :
+                                                   (is_fence_i || !jump_taken) ? pc_plus4 :
+                                                   jump_target;
+        else if (d_predict)             fetch_pc = d_target;
+        else                            fetch_pc = d_pc + 32'd4;
     end
     assign imem_addr  = fetch_pc;
 
@@ -308,18 +347,34 @@ module rv32_core #(
     // ------------------------------------------------------------------ registers
     always @(posedge clk) begin
         if (rst) begin
+            d_valid     <= 1'b0;
+            d_pc        <= RESET_PC;
+            d_fetch_err <= 1'b0;
             x_valid     <= 1'b0;
             x_pc        <= RESET_PC;
+            x_ir        <= 32'h0000_0013;   // nop
             x_fetch_err <= 1'b0;
+            x_predicted <= 1'b0;
             x_req_wait  <= 1'b0;
             halted      <= 1'b0;
             w_valid     <= 1'b0;
             w_load      <= 1'b0;
+            p_valid     <= 1'b0;
         end else begin
-            x_valid     <= 1'b1;
-            x_pc        <= fetch_pc;
-            x_fetch_err <= imem_error;
+            if (!hold) begin
+                d_valid     <= 1'b1;
+                d_pc        <= fetch_pc;
+                d_fetch_err <= imem_error;
+                x_valid     <= d_valid && !redirect;   // a redirect squashes D
+                x_pc        <= d_pc;
+                x_ir        <= imem_data;
+                x_fetch_err <= d_fetch_err;
+                x_predicted <= d_predict;
+            end
             x_req_wait  <= bus_wait;
+            p_valid     <= w_valid;
+            p_rd        <= w_rd;
+            p_value     <= w_value;
             if (fatal)
                 halted <= 1'b1;
             w_valid  <= complete && writes_rd && rd != 5'd0;

@@ -1,5 +1,8 @@
 // rv32_regfile: the 32 x 32-bit integer registers of the core.
-// Two asynchronous read ports (x0 reads as zero), one synchronous write port.
+// Two synchronous read ports (the data of the address presented at a clock edge appears
+// after it; x0 reads as zero) and one synchronous write port. A read and a write of the
+// same register at the same edge return the old value (the core forwards the new one).
+// Synchronous reads let yosys put the registers in block RAM (SB_RAM40_4K on iCE40).
 module rv32_regfile #(
     parameter XLEN = 32
 ) (
@@ -12,13 +15,19 @@ module rv32_regfile #(
     input  wire [4:0]      rd_addr,
     input  wire [XLEN-1:0] rd_data
 );
-    reg [XLEN-1:0] regs [1:31];
-
-    assign rs1_data = (rs1_addr == 5'd0) ? {XLEN{1'b0}} : regs[rs1_addr];
-    assign rs2_data = (rs2_addr == 5'd0) ? {XLEN{1'b0}} : regs[rs2_addr];
+    reg [XLEN-1:0] regs [0:31];
+    reg [XLEN-1:0] rs1_q, rs2_q;
+    reg            rs1_zero_q, rs2_zero_q;
 
     always @(posedge clk) begin
         if (rd_write && rd_addr != 5'd0)
             regs[rd_addr] <= rd_data;
+        rs1_q      <= regs[rs1_addr];
+        rs2_q      <= regs[rs2_addr];
+        rs1_zero_q <= rs1_addr == 5'd0;
+        rs2_zero_q <= rs2_addr == 5'd0;
     end
+
+    assign rs1_data = rs1_zero_q ? {XLEN{1'b0}} : rs1_q;
+    assign rs2_data = rs2_zero_q ? {XLEN{1'b0}} : rs2_q;
 endmodule
