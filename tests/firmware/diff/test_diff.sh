@@ -34,5 +34,20 @@ else
     echo "FAIL diff generator: output not a function of the seed"
 fi
 
+# the generated programs use every RV32IM instruction
+missing=""
+for mnemonic in lui auipc jal jalr beq bne blt bge bltu bgeu lb lh lw lbu lhu sb sh sw \
+        addi slti sltiu xori ori andi slli srli srai add sub sll slt sltu xor srl sra or and \
+        mul mulh mulhsu mulhu div divu rem remu ecall ebreak; do
+    grep -q -m 1 "^    $mnemonic " "$BUILD/diff/len$DIFF_LENGTH"/seed_[0-9]*.S 2>/dev/null ||
+        grep -q -m 1 "^    $mnemonic\$" "$BUILD/diff/len$DIFF_LENGTH"/seed_[0-9]*.S 2>/dev/null ||
+        missing="$missing $mnemonic"
+done
+if [ -z "$missing" ]; then
+    echo "PASS diff generator covers all RV32IM instructions"
+else
+    echo "FAIL diff generator: no program uses:$missing"
+fi
+
 seq 1 "$count" | xargs -P 2 -n 1 tests/firmware/diff/diff_one.sh
 exit 0
