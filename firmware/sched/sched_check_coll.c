@@ -32,7 +32,7 @@ typedef struct {
 static uint64_t initial_count(const sched_schedule *s)
 {
     uint64_t n = sched_nodes(&s->shape);
-    if (s->coll == SCHED_COLL_ALLTOALL) return n * (n - 1u);
+    if (s->coll == SCHED_COLL_ALLTOALL || s->coll == SCHED_COLL_PARTIAL_ALLTOALL) return n * (n - 1u);
     return n * sched_coll_parts(s);
 }
 
@@ -92,9 +92,10 @@ static int cc_fail(sched_check_result *r, const sched_schedule *s, uint32_t inde
 /* The node a piece starts at; UINT32_MAX if the piece does not exist. */
 static uint32_t piece_origin(const sched_schedule *s, const cc_ws *ws, const uint8_t *sources, uint32_t piece)
 {
-    if (s->coll == SCHED_COLL_ALLTOALL) {
+    if (s->coll == SCHED_COLL_ALLTOALL || s->coll == SCHED_COLL_PARTIAL_ALLTOALL) {
         uint32_t src = piece / ws->nodes, dst = piece % ws->nodes;
         if (src >= ws->nodes || src == dst) return UINT32_MAX;
+        if (s->coll == SCHED_COLL_PARTIAL_ALLTOALL && !sources[src]) return UINT32_MAX;
         return src;
     }
     uint32_t src = piece / ws->parts;
@@ -105,7 +106,7 @@ static uint32_t piece_origin(const sched_schedule *s, const cc_ws *ws, const uin
 
 static int piece_due(const sched_schedule *s, const cc_ws *ws, uint32_t piece, uint32_t origin, uint32_t node)
 {
-    if (s->coll == SCHED_COLL_ALLTOALL) return piece % ws->nodes == node;
+    if (s->coll == SCHED_COLL_ALLTOALL || s->coll == SCHED_COLL_PARTIAL_ALLTOALL) return piece % ws->nodes == node;
     return node != origin;
 }
 
@@ -119,8 +120,8 @@ int sched_check_coll_stats(const sched_schedule *s, const uint8_t *sources, void
     if (!sched_coll_is_collective(s->coll)) return cc_fail(r, s, UINT32_MAX, "not an allgather/alltoall collective");
     if (s->model != SCHED_MODEL_SAF_ALLPORT && s->model != SCHED_MODEL_SAF_ONEPORT)
         return cc_fail(r, s, UINT32_MAX, "these collectives are checked on the store-and-forward models only");
-    if (s->coll == SCHED_COLL_PARTIAL_ALLGATHER && !sources)
-        return cc_fail(r, s, UINT32_MAX, "partial allgather: the checker needs the source set (sched_check_coll)");
+    if ((s->coll == SCHED_COLL_PARTIAL_ALLGATHER || s->coll == SCHED_COLL_PARTIAL_ALLTOALL) && !sources)
+        return cc_fail(r, s, UINT32_MAX, "partial collective: the checker needs the source set (sched_check_coll)");
     if (workspace_bytes < sched_check_coll_workspace_bytes(s))
         return cc_fail(r, s, UINT32_MAX, "checker workspace too small (use sched_check_coll_workspace_bytes)");
     const sched_shape *shape = &s->shape;
@@ -128,9 +129,10 @@ int sched_check_coll_stats(const sched_schedule *s, const uint8_t *sources, void
     cc_ws ws;
     ws.nodes = sched_nodes(shape);
     ws.ports = 2u * dims;
-    ws.parts = s->coll == SCHED_COLL_ALLTOALL ? 1u : sched_coll_parts(s);
+    const int exchange = s->coll == SCHED_COLL_ALLTOALL || s->coll == SCHED_COLL_PARTIAL_ALLTOALL;
+    ws.parts = exchange ? 1u : sched_coll_parts(s);
     if (ws.parts == 0) return cc_fail(r, s, UINT32_MAX, "zero pieces per node");
-    if (s->coll == SCHED_COLL_ALLTOALL && (uint64_t)ws.nodes * ws.nodes > 0xFFFFFFFFull)
+    if (exchange && (uint64_t)ws.nodes * ws.nodes > 0xFFFFFFFFull)
         return cc_fail(r, s, UINT32_MAX, "too many nodes for alltoall piece numbers");
 
     uintptr_t p = ((uintptr_t)workspace + 15u) & ~(uintptr_t)15u;
@@ -148,7 +150,8 @@ int sched_check_coll_stats(const sched_schedule *s, const uint8_t *sources, void
     /* Initial holdings and the number of deliveries due. */
     uint64_t due = 0;
     for (uint32_t v = 0; v < ws.nodes; v++) {
-        if (s->coll == SCHED_COLL_ALLTOALL) {
+        if (exchange) {
+            if (s->coll == SCHED_COLL_PARTIAL_ALLTOALL && !sources[v]) continue;
             for (uint32_t t = 0; t < ws.nodes; t++)
                 if (t != v) cc_put(cc_find(&ws, v * ws.nodes + t, v), v * ws.nodes + t, v, 0, KIND_ORIGIN);
             due += ws.nodes - 1u;
@@ -226,14 +229,18 @@ int sched_check_coll_stats(const sched_schedule *s, const uint8_t *sources, void
         /* Name one missing delivery. */
         for (uint32_t v = 0; v < ws.nodes; v++) {
             uint32_t first, count;
-            if (s->coll == SCHED_COLL_ALLTOALL) { first = v * ws.nodes; count = ws.nodes; }
+            if (exchange) {
+                if (s->coll == SCHED_COLL_PARTIAL_ALLTOALL && !sources[v]) continue;
+                first = v * ws.nodes;
+                count = ws.nodes;
+            }
             else if (s->coll == SCHED_COLL_ALLGATHER || sources[v]) { first = v * ws.parts; count = ws.parts; }
             else continue;
             for (uint32_t k = 0; k < count; k++) {
                 uint32_t piece = first + k;
                 for (uint32_t node = 0; node < ws.nodes; node++) {
-                    if (s->coll == SCHED_COLL_ALLTOALL && (node != piece % ws.nodes || node == v)) continue;
-                    if (s->coll != SCHED_COLL_ALLTOALL && node == v) continue;
+                    if (exchange && (node != piece % ws.nodes || node == v)) continue;
+                    if (!exchange && node == v) continue;
                     cc_hold *h = cc_find(&ws, piece, node);
                     if (h->node == UINT32_MAX || h->kind != KIND_DELIVERED) {
                         char buf[128];
@@ -258,14 +265,14 @@ int sched_check_coll(const sched_schedule *s, const uint8_t *sources, void *work
 
 /* ---- names and parts ---- */
 
-static const char *const coll_algo_names[] = {"mnb", "mnb-split", "te-a3", "te-a2", "te-oneport", "pmnb", "pmnb-split"};
+static const char *const coll_algo_names[] = {"mnb", "mnb-split", "te-a3", "te-a2", "te-oneport", "pmnb", "pmnb-split", "pe"};
 
 int sched_coll_is_algo(int algo) { return algo >= SCHED_COLL_ALGO_FIRST && algo <= SCHED_COLL_ALGO_LAST; }
 
 int sched_coll_is_collective(int coll)
 {
     return coll == (int)SCHED_COLL_ALLGATHER || coll == (int)SCHED_COLL_ALLTOALL ||
-           coll == (int)SCHED_COLL_PARTIAL_ALLGATHER;
+           coll == (int)SCHED_COLL_PARTIAL_ALLGATHER || coll == (int)SCHED_COLL_PARTIAL_ALLTOALL;
 }
 
 int sched_coll_is_model(int model) { return model == (int)SCHED_MODEL_SAF_ONEPORT; }
@@ -288,6 +295,7 @@ const char *sched_coll_coll_name(int coll)
     if (coll == (int)SCHED_COLL_ALLGATHER) return "allgather";
     if (coll == (int)SCHED_COLL_ALLTOALL) return "alltoall";
     if (coll == (int)SCHED_COLL_PARTIAL_ALLGATHER) return "partial-allgather";
+    if (coll == (int)SCHED_COLL_PARTIAL_ALLTOALL) return "partial-alltoall";
     return "?";
 }
 

@@ -44,11 +44,16 @@
  * simulated slot by slot); the source set is a run-time input. */
 #define SCHED_ALGO_PMNB        ((sched_algo)37)
 #define SCHED_ALGO_PMNB_SPLIT  ((sched_algo)38)
-#define SCHED_COLL_ALGO_LAST   38
+/* Partial exchange on a 2-D mesh (Varvarigos-Bertsekas sec. 5): M sources, a personal packet
+ * from each to every node; row-first (R) or column-first (C) by row/column source counts. */
+#define SCHED_ALGO_PE          ((sched_algo)39)
+#define SCHED_COLL_ALGO_LAST   39
 
 #define SCHED_COLL_ALLGATHER         ((sched_collective)16)
 #define SCHED_COLL_ALLTOALL          ((sched_collective)17)
 #define SCHED_COLL_PARTIAL_ALLGATHER ((sched_collective)18)
+/* Like alltoall, but only the nodes of a source set send (pieces s*N+t, s a source). */
+#define SCHED_COLL_PARTIAL_ALLTOALL  ((sched_collective)19)
 
 /* Store-and-forward, single port: at most one send and one receive per node per slot. */
 #define SCHED_MODEL_SAF_ONEPORT      ((sched_model)16)
@@ -104,5 +109,16 @@ int sched_gen_te_oneport(sched_schedule *out, char *err, size_t errlen);
  * (rank, M) differs from a direct count is stored there. */
 int sched_sim_pmnb(sched_schedule *out, const sched_shape *shape, const uint8_t *sources, int split,
                    uint32_t *prefix_steps, uint32_t *rank_errors, char *err, size_t errlen);
+/* Partial exchange on a 2-D mesh by slot simulation of the R/C routing rule (sched_pe.c). */
+int sched_sim_pe(sched_schedule *out, const sched_shape *shape, const uint8_t *sources, char *err, size_t errlen);
+/* Partial exchange: the paper's upper bound 2 floor(sqrt M)(N-p) + 2(p-1) (t_p term apart),
+ * its worst-case lower bound floor(sqrt M) N / 4, and a lower bound for this source set
+ * (busiest cut or port). */
+uint32_t sched_pe_bound(const sched_shape *shape, uint32_t m);
+uint32_t sched_pe_lb_worst(const sched_shape *shape, uint32_t m);
+uint32_t sched_pe_lb_placement(const sched_shape *shape, const uint8_t *sources);
+/* Routing rule of one hop: the port a packet at `node` for `dst` leaves on, and whether that
+ * hop is a first-leg (high priority) hop. row_first: the source was in R (r_i <= c_j). */
+int sched_pe_next_port(const sched_shape *shape, uint32_t node, uint32_t dst, int row_first, int *first_leg);
 
 #endif

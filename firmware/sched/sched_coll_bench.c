@@ -204,6 +204,28 @@ int main(int argc, char **argv)
         sched_shape sh = shp(sp[i][0], sp[i][1], sp[i][2], sp[i][3], 1);
         bench_generated(js, 36, &sh);
     }
+    static const int pe[][2] = {{4, 16}, {8, 1}, {8, 4}, {8, 16}, {8, 32}, {8, 64}};
+    for (unsigned i = 0; i < sizeof pe / sizeof pe[0]; i++) {
+        sched_shape sh = shp(2, pe[i][0], pe[i][0], 1, 0);
+        const uint32_t n = sched_nodes(&sh), m = (uint32_t)pe[i][1];
+        uint8_t *src = calloc(n, 1);
+        uint32_t st = 991u + i;
+        for (uint32_t k = 0; k < m;) {
+            st = st * 1103515245u + 12345u;
+            uint32_t v = (st >> 8) % n;
+            if (!src[v]) { src[v] = 1; k++; }
+        }
+        sched_schedule s;
+        char err[256], note[96];
+        if (sched_sim_pe(&s, &sh, src, err, sizeof err) == 0) {
+            sched_check_result r;
+            int ok = checked(&s, src, &r);
+            snprintf(note, sizeof note, "  (lower bound for this set; worst-case set %u)", sched_pe_lb_worst(&sh, m));
+            row(js, "pe", &sh, m, r.steps, sched_pe_lb_placement(&sh, src), sched_pe_bound(&sh, m), 0, ok, note);
+            sched_free(&s);
+        } else fprintf(stderr, "%s\n", err);
+        free(src);
+    }
     fprintf(js, "\n  ],\n  \"dynamic_broadcast\": [\n");
 
     printf("\nDynamic broadcast on 8x8, reception delay in slots (warm-up 500, 6000 measured slots, seed 1)\n");

@@ -40,7 +40,7 @@ int sched_coll_generate(sched_schedule *out, const sched_shape *shape, int algo,
     case 34: return sched_gen_te_a3(out, err, errlen);
     case 35: return sched_gen_te_a2(out, err, errlen);
     case 36: return sched_gen_te_oneport(out, err, errlen);
-    case 37: case 38:
+    case 37: case 38: case 39:
         return mnb_error(err, errlen, "%s needs a source set: use schedgen --sources or sched_sim_pmnb()",
                          sched_coll_algo_name(algo));
     }

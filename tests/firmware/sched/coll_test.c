@@ -1,6 +1,6 @@
 /* Test driver for the issue-5 collectives: generates, checks with the independent checker,
  * compares slot counts with the digests' numbers, and breaks schedules on purpose.
- * Usage: coll_test mnb | pmnb | te | neg | dyn
+ * Usage: coll_test mnb | pmnb | te | neg | dyn | pe
  * Prints one "PASS name" or "FAIL name: why" line per check; exit 1 if any failed. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -379,6 +379,74 @@ static void test_neg(void)
     }
 }
 
+/* ---------------------------------------------------------------- partial exchange */
+
+static void test_pe(void)
+{
+    uint8_t *src = malloc(4096);
+    static const int sides[] = {3, 4, 5, 6, 8};
+    for (unsigned i = 0; i < sizeof sides / sizeof sides[0]; i++) {
+        sched_shape sh = make_shape(2, sides[i], sides[i], 1, 0);
+        const uint32_t n = sched_nodes(&sh);
+        uint32_t ms[6] = {1, 2, 4, n / 4 ? n / 4 : 1, n / 2, n};
+        char sn[40], name[96], why[400] = "";
+        shape_name(&sh, sn, sizeof sn);
+        int ok = 1, runs = 0;
+        for (unsigned k = 0; k < 6 && ok; k++)
+            for (int rep = 0; rep < 3 && ok; rep++) {
+                pick_sources(src, n, ms[k]);
+                sched_schedule s;
+                char err[256] = "";
+                runs++;
+                if (sched_sim_pe(&s, &sh, src, err, sizeof err)) { snprintf(why, sizeof why, "M=%u: %s", ms[k], err); ok = 0; break; }
+                sched_check_result r;
+                uint32_t bound = sched_pe_bound(&sh, ms[k]), lb = sched_pe_lb_placement(&sh, src);
+                if (!check(&s, src, &r)) { snprintf(why, sizeof why, "M=%u checker: %s", ms[k], r.error); ok = 0; }
+                else if (r.steps > bound) { snprintf(why, sizeof why, "M=%u: %u slots above the paper's bound %u", ms[k], r.steps, bound); ok = 0; }
+                else if (r.steps < lb) { snprintf(why, sizeof why, "M=%u: %u slots below the lower bound %u (bound wrong)", ms[k], r.steps, lb); ok = 0; }
+                sched_free(&s);
+            }
+        snprintf(name, sizeof name, "pe-%s-%d-source-sets-within-paper-bound", sn, runs);
+        result(ok, name, why);
+    }
+    /* The R/C rule: a packet never leaves on a port that does not exist, and first legs are
+     * along the row for R sources. */
+    {
+        sched_shape sh = make_shape(2, 5, 5, 1, 0);
+        int leg, ok = 1;
+        for (uint32_t v = 0; v < 25 && ok; v++)
+            for (uint32_t t = 0; t < 25 && ok; t++) {
+                if (t == v) continue;
+                int port = sched_pe_next_port(&sh, v, t, 1, &leg);
+                if (port < 0 || sched_neighbour(&sh, v, (uint8_t)port) < 0) ok = 0;
+                if ((v % 5 != t % 5) && (port / 2 != 0 || !leg)) ok = 0;
+            }
+        result(ok, "pe-rule-row-first-legs", "a row-first packet leaves on a wrong port");
+    }
+    /* Partial exchange without the source set is refused; with another source set rejected. */
+    {
+        sched_shape sh = make_shape(2, 4, 4, 1, 0);
+        pick_sources(src, 16, 5);
+        sched_schedule s;
+        char err[256];
+        if (sched_sim_pe(&s, &sh, src, err, sizeof err) == 0) {
+            sched_check_result r;
+            int ok = check_shared(&s, &r);
+            result(!ok && strstr(r.error, "source set"), "pe-check-needs-source-set", ok ? "accepted" : r.error);
+            uint8_t other[16];
+            memcpy(other, src, 16);
+            for (int v = 0; v < 16; v++) if (other[v]) { other[v] = 0; break; }
+            ok = check(&s, other, &r);
+            result(!ok, "pe-check-rejects-wrong-source-set", ok ? "accepted" : r.error);
+            sched_free(&s);
+        } else result(0, "pe-check-needs-source-set", err);
+        sh.torus = 1;
+        int rc = sched_sim_pe(&s, &sh, src, err, sizeof err);
+        result(rc != 0 && strstr(err, "mesh"), "pe-refuses-torus", rc ? err : "accepted a torus");
+    }
+    free(src);
+}
+
 /* ---------------------------------------------------------------- dynamic broadcast */
 
 /* One broadcast alone (no contention): propagate the rule hop by hop. Checks that every
@@ -497,12 +565,13 @@ static void test_dyn(void)
 
 int main(int argc, char **argv)
 {
-    if (argc != 2) { fprintf(stderr, "usage: coll_test mnb|pmnb|te|neg|dyn\n"); return 2; }
+    if (argc != 2) { fprintf(stderr, "usage: coll_test mnb|pmnb|te|neg|dyn|pe\n"); return 2; }
     if (!strcmp(argv[1], "mnb")) test_mnb();
     else if (!strcmp(argv[1], "pmnb")) test_pmnb();
     else if (!strcmp(argv[1], "te")) test_te();
     else if (!strcmp(argv[1], "neg")) test_neg();
     else if (!strcmp(argv[1], "dyn")) test_dyn();
+    else if (!strcmp(argv[1], "pe")) test_pe();
     else { fprintf(stderr, "coll_test: unknown part '%s'\n", argv[1]); return 2; }
     return failures ? 1 : 0;
 }
