@@ -47,7 +47,10 @@
 /* Partial exchange on a 2-D mesh (Varvarigos-Bertsekas sec. 5): M sources, a personal packet
  * from each to every node; row-first (R) or column-first (C) by row/column source counts. */
 #define SCHED_ALGO_PE          ((sched_algo)39)
-#define SCHED_COLL_ALGO_LAST   39
+/* Multinode broadcast, d rotated classes without packing or splitting: class = coordinate sum
+ * mod d (this library's variant of the sec. 4.2 corollary; not in the paper). */
+#define SCHED_ALGO_MNB_DIAG    ((sched_algo)40)
+#define SCHED_COLL_ALGO_LAST   40
 
 #define SCHED_COLL_ALLGATHER         ((sched_collective)16)
 #define SCHED_COLL_ALLTOALL          ((sched_collective)17)
@@ -93,6 +96,8 @@ uint32_t sched_lb_mnb(const sched_shape *shape);
 uint32_t sched_lb_te_cut(const sched_shape *shape);
 /* TE single-port status bound: sum of distances from one node (tori: s_G; meshes: average). */
 uint32_t sched_lb_te_status(const sched_shape *shape);
+/* Lower bound in the schedule's own slots (mini-slots for split schedules). */
+uint32_t sched_coll_lower_bound(const sched_schedule *s);
 /* Digest bound for the generated algorithm (slots of the schedule; mini-slots for split). */
 uint32_t sched_coll_expected_slots(const sched_shape *shape, int algo, uint32_t m);
 
@@ -100,6 +105,7 @@ uint32_t sched_coll_expected_slots(const sched_shape *shape, int algo, uint32_t 
 int sched_coll_generate(sched_schedule *out, const sched_shape *shape, int algo, uint32_t root,
                         char *err, size_t errlen);
 int sched_gen_mnb(sched_schedule *out, int split, char *err, size_t errlen);
+int sched_gen_mnb_diag(sched_schedule *out, char *err, size_t errlen);
 int sched_gen_te_a3(sched_schedule *out, char *err, size_t errlen);
 int sched_gen_te_a2(sched_schedule *out, char *err, size_t errlen);
 int sched_gen_te_oneport(sched_schedule *out, char *err, size_t errlen);

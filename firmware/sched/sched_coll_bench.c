@@ -65,7 +65,7 @@ static void bench_generated(FILE *js, int algo, const sched_shape *sh)
     int ok = checked(&s, 0, &r);
     const uint32_t parts = sched_coll_parts(&s), n = sched_nodes(sh);
     double lb;
-    if (algo == 32 || algo == 33) {
+    if (algo == 32 || algo == 33 || algo == 40) {
         uint32_t mindeg = sh->torus ? 2u * sh->dims : sh->dims;
         lb = algo == 33 ? (double)(n - 1u) / mindeg : (double)sched_lb_mnb(sh);
     } else if (algo == 36) lb = sched_lb_te_status(sh);
@@ -173,12 +173,14 @@ int main(int argc, char **argv)
         for (int p = 3; p <= 10; p++) {
             sched_shape sh = shp(2, p, p, 1, torus);
             bench_generated(js, 32, &sh);
+            bench_generated(js, 40, &sh);
             bench_generated(js, 33, &sh);
         }
     for (int torus = 1; torus >= 0; torus--)
         for (int p = 3; p <= 5; p++) {
             sched_shape sh = shp(3, p, p, p, torus);
             bench_generated(js, 32, &sh);
+            bench_generated(js, 40, &sh);
             bench_generated(js, 33, &sh);
         }
     static const int part[][4] = {{2, 8, 1, 0}, {2, 8, 0, 0}, {2, 5, 1, 0}, {3, 4, 1, 0}};

@@ -66,6 +66,50 @@ static uint32_t run_prefix(const sched_pmnb_plan *pl, uint32_t inst, const uint3
     return conflicts;
 }
 
+/* Runs the rule's slots on every node, recording each transmission. */
+static int run_rule(const sched_pmnb_plan *pl, sched_pmnb_node *node, sched_schedule *out, char *err, size_t errlen)
+{
+    /* Slots. Arrivals of slot t are handed to the receivers after every node has sent. */
+    const uint32_t ports = 2u * pl->classes, n = pl->nodes;
+    const sched_shape *shape = &pl->shape;
+    sched_pmnb_packet *outp = malloc(sizeof *outp * 2u * SCHED_MAX_DIMS * n);
+    if (!outp) { sim_error(err, errlen, "out of memory"); return -1; }
+    for (uint32_t t = 1; t <= pl->total_slots; t++) {
+        for (uint32_t v = 0; v < n; v++)
+            if (sched_pmnb_node_send(pl, &node[v], t, &outp[(size_t)v * 2u * SCHED_MAX_DIMS])) {
+                free(outp);
+                sim_error(err, errlen, "slot %u node %u: the rule puts two packets on one port", (unsigned)t, (unsigned)v);
+                return -1;
+            }
+        for (uint32_t v = 0; v < n; v++)
+            for (uint32_t q = 0; q < ports; q++) {
+                const sched_pmnb_packet *pk = &outp[(size_t)v * 2u * SCHED_MAX_DIMS + q];
+                if (pk->kind == SCHED_PMNB_NONE) continue;
+                int64_t nb = sched_neighbour(shape, v, (uint8_t)q);
+                if (nb < 0) { free(outp); sim_error(err, errlen, "slot %u node %u: sends off the mesh", (unsigned)t, (unsigned)v); return -1; }
+                uint32_t dst = (uint32_t)nb, origin = pk->piece / pl->parts;
+                sched_msg msg;
+                memset(&msg, 0, sizeof msg);
+                msg.src = v;
+                msg.dst = dst;
+                msg.piece = pk->piece;
+                msg.step = (uint16_t)t;
+                msg.start_dim = (uint8_t)(q / 2u);
+                msg.hops[q / 2u] = (q & 1u) ? -1 : 1;
+                if (pk->kind == SCHED_PMNB_PACK) msg.reserved = (pk->target == dst && origin != dst) ? 0 : SCHED_MSG_TRANSIT;
+                else msg.reserved = origin == dst ? SCHED_MSG_TRANSIT : 0;
+                if (sched_push(out, &msg)) { free(outp); sim_error(err, errlen, "out of memory"); return -1; }
+                if (sched_pmnb_node_receive(pl, &node[dst], t, (uint8_t)(q ^ 1u), pk) < 0) {
+                    free(outp);
+                    sim_error(err, errlen, "slot %u node %u: receive buffer overflow", (unsigned)t, (unsigned)dst);
+                    return -1;
+                }
+            }
+    }
+    free(outp);
+    return 0;
+}
+
 int sched_sim_pmnb(sched_schedule *out, const sched_shape *shape, const uint8_t *sources, int split,
                    uint32_t *prefix_steps, uint32_t *rank_errors, char *err, size_t errlen)
 {
@@ -154,48 +198,41 @@ int sched_sim_pmnb(sched_schedule *out, const sched_shape *shape, const uint8_t 
         }
     }
 
-    /* Slots. Arrivals of slot t are handed to the receivers after every node has sent. */
-    const uint32_t ports = 2u * d;
-    sched_pmnb_packet *outp = malloc(sizeof *outp * 2u * SCHED_MAX_DIMS * n);
-    if (!outp) { sim_error(err, errlen, "out of memory"); goto done; }
-    for (uint32_t t = 1; t <= pl.total_slots; t++) {
-        for (uint32_t v = 0; v < n; v++)
-            if (sched_pmnb_node_send(&pl, &node[v], t, &outp[(size_t)v * 2u * SCHED_MAX_DIMS])) {
-                free(outp);
-                sim_error(err, errlen, "slot %u node %u: the rule puts two packets on one port", (unsigned)t, (unsigned)v);
-                goto done;
-            }
-        for (uint32_t v = 0; v < n; v++)
-            for (uint32_t q = 0; q < ports; q++) {
-                const sched_pmnb_packet *pk = &outp[(size_t)v * 2u * SCHED_MAX_DIMS + q];
-                if (pk->kind == SCHED_PMNB_NONE) continue;
-                int64_t nb = sched_neighbour(shape, v, (uint8_t)q);
-                if (nb < 0) { free(outp); sim_error(err, errlen, "slot %u node %u: sends off the mesh", (unsigned)t, (unsigned)v); goto done; }
-                uint32_t dst = (uint32_t)nb, origin = pk->piece / pl.parts;
-                sched_msg msg;
-                memset(&msg, 0, sizeof msg);
-                msg.src = v;
-                msg.dst = dst;
-                msg.piece = pk->piece;
-                msg.step = (uint16_t)t;
-                msg.start_dim = (uint8_t)(q / 2u);
-                msg.hops[q / 2u] = (q & 1u) ? -1 : 1;
-                if (pk->kind == SCHED_PMNB_PACK) msg.reserved = (pk->target == dst && origin != dst) ? 0 : SCHED_MSG_TRANSIT;
-                else msg.reserved = origin == dst ? SCHED_MSG_TRANSIT : 0;
-                if (sched_push(out, &msg)) { free(outp); sim_error(err, errlen, "out of memory"); goto done; }
-                if (sched_pmnb_node_receive(&pl, &node[dst], t, (uint8_t)(q ^ 1u), pk) < 0) {
-                    free(outp);
-                    sim_error(err, errlen, "slot %u node %u: receive buffer overflow", (unsigned)t, (unsigned)dst);
-                    goto done;
-                }
-            }
-    }
-    free(outp);
+    if (run_rule(&pl, node, out, err, errlen)) goto done;
     sched_finish(out);
     out->nsteps = pl.total_slots;
     rc = 0;
 done:
     free(grank); free(cls); free(crank); free(vals); free(prank); free(ptot); free(store); free(node);
+    if (rc) sched_free(out);
+    return rc;
+}
+
+int sched_gen_mnb_diag(sched_schedule *out, char *err, size_t errlen)
+{
+    const sched_shape shape = out->shape;
+    sched_pmnb_plan pl;
+    const char *why = sched_pmnb_make_plan_diag(&pl, &shape);
+    if (why) return sim_error(err, errlen, "mnb-diag: %s", why);
+    const uint32_t n = pl.nodes, d = pl.classes;
+    uint32_t *store = calloc((size_t)n * d * pl.class_size, sizeof *store);
+    sched_pmnb_node *node = calloc(n, sizeof *node);
+    int rc = -1;
+    out->coll = SCHED_COLL_ALLGATHER;
+    out->model = SCHED_MODEL_SAF_ALLPORT;
+    out->algo = SCHED_ALGO_MNB_DIAG;
+    if (!store || !node) { sim_error(err, errlen, "out of memory"); goto done; }
+    for (uint32_t v = 0; v < n; v++) {
+        sched_pmnb_node_init(&node[v], &pl, v, &store[(size_t)v * d * pl.class_size], pl.class_size);
+        if (sched_pmnb_node_own(&node[v], &pl, sched_pmnb_diag_class(&pl, v), v)) { sim_error(err, errlen, "buffer"); goto done; }
+    }
+    if (run_rule(&pl, node, out, err, errlen)) goto done;
+    sched_finish(out);
+    out->nsteps = pl.total_slots;
+    rc = 0;
+done:
+    free(store);
+    free(node);
     if (rc) sched_free(out);
     return rc;
 }

@@ -37,6 +37,7 @@ int sched_coll_generate(sched_schedule *out, const sched_shape *shape, int algo,
         if (why) return mnb_error(err, errlen, "%s: %s", sched_coll_algo_name(algo), why);
         return sched_gen_mnb(out, algo == 33, err, errlen);
     }
+    case 40: return sched_gen_mnb_diag(out, err, errlen);
     case 34: return sched_gen_te_a3(out, err, errlen);
     case 35: return sched_gen_te_a2(out, err, errlen);
     case 36: return sched_gen_te_oneport(out, err, errlen);
@@ -93,6 +94,16 @@ uint32_t sched_lb_te_status(const sched_shape *sh)
     return (uint32_t)((sum + n - 1u) / n);   /* average status, rounded up */
 }
 
+uint32_t sched_coll_lower_bound(const sched_schedule *s)
+{
+    const sched_shape *sh = &s->shape;
+    if (s->coll == SCHED_COLL_ALLTOALL || s->coll == SCHED_COLL_PARTIAL_ALLTOALL)
+        return s->model == SCHED_MODEL_SAF_ONEPORT ? sched_lb_te_status(sh) : sched_lb_te_cut(sh);
+    const uint32_t parts = sched_coll_parts(s), n = sched_nodes(sh), mindeg = sh->torus ? 2u * sh->dims : sh->dims;
+    const uint32_t by_ports = (parts * (n - 1u) + mindeg - 1u) / mindeg, lb = sched_lb_mnb(sh) * parts;
+    return parts > 1u ? by_ports : lb;
+}
+
 static uint32_t te_1d_time(uint32_t n, int torus)
 {
     uint32_t sq = n * n - 1u;
@@ -130,6 +141,10 @@ uint32_t sched_coll_expected_slots(const sched_shape *sh, int algo, uint32_t m)
         return t;
     }
     case 36: return sched_lb_te_status(sh);
+    case 40: {   /* the plan's own length (no digest bound: not in the paper) */
+        sched_pmnb_plan pl;
+        return sched_pmnb_make_plan_diag(&pl, sh) ? 0 : pl.total_slots;
+    }
     }
     return 0;
 }

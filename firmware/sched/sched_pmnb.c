@@ -42,6 +42,49 @@ const char *sched_pmnb_make_plan(sched_pmnb_plan *pl, const sched_shape *shape, 
     return 0;
 }
 
+/* Most k-digit tuples (digits 0..p-1) with the same digit sum mod d. */
+static uint32_t max_residue_count(uint32_t p, uint32_t d, uint32_t k)
+{
+    uint32_t cnt[SCHED_MAX_DIMS] = {1, 0, 0}, next[SCHED_MAX_DIMS];
+    for (uint32_t step = 0; step < k; step++) {
+        for (uint32_t r = 0; r < d; r++) next[r] = 0;
+        for (uint32_t r = 0; r < d; r++)
+            for (uint32_t x = 0; x < p; x++) next[(r + x) % d] += cnt[r];
+        for (uint32_t r = 0; r < d; r++) cnt[r] = next[r];
+    }
+    uint32_t best = 0;
+    for (uint32_t r = 0; r < d; r++) if (cnt[r] > best) best = cnt[r];
+    return best;
+}
+
+const char *sched_pmnb_make_plan_diag(sched_pmnb_plan *pl, const sched_shape *shape)
+{
+    const char *why = sched_pmnb_make_plan(pl, shape, sched_nodes(shape), 0, 0);
+    if (why) return why;
+    const uint32_t d = pl->classes, p = pl->p, a = p / 2u, b = (p - 1u) / 2u;
+    pl->prefix_steps = 0;
+    pl->class_size = max_residue_count(p, d, d);
+    uint32_t first = 1;
+    for (uint32_t l = 1; l <= d; l++) {
+        uint32_t r = max_residue_count(p, d, l - 1u);
+        pl->rounds[l - 1] = r;
+        pl->sub_slots[l - 1] = shape->torus ? (r + 1u) / 2u * a + (r / 2u) * b : r * (p - 1u);
+        pl->sub_first[l - 1] = first;
+        first += pl->sub_slots[l - 1];
+    }
+    pl->total_slots = first - 1u;
+    return 0;
+}
+
+uint8_t sched_pmnb_diag_class(const sched_pmnb_plan *pl, uint32_t id)
+{
+    int32_t c[SCHED_MAX_DIMS];
+    sched_node_coord(&pl->shape, id, c);
+    uint32_t sum = 0;
+    for (uint32_t k = 0; k < pl->classes; k++) sum += (uint32_t)c[k];
+    return (uint8_t)(sum % pl->classes);
+}
+
 /* ---------------------------------------------------------------- prefix */
 
 void sched_prefix_init(sched_prefix_node *st, const sched_pmnb_plan *pl, uint32_t id, uint8_t rot, uint32_t value)
@@ -162,6 +205,18 @@ int sched_pmnb_node_source(sched_pmnb_node *n, const sched_pmnb_plan *pl, uint8_
     pkt.cls = cls;
     pkt.piece = piece;
     pkt.target = sched_pmnb_target(pl, cls, class_rank);
+    return pack_add(n, &pkt);
+}
+
+int sched_pmnb_node_own(sched_pmnb_node *n, const sched_pmnb_plan *pl, uint8_t cls, uint32_t piece)
+{
+    if (cls >= pl->classes) return -1;
+    sched_pmnb_packet pkt;
+    memset(&pkt, 0, sizeof pkt);
+    pkt.kind = SCHED_PMNB_PACK;
+    pkt.cls = cls;
+    pkt.piece = piece;
+    pkt.target = n->id;
     return pack_add(n, &pkt);
 }
 

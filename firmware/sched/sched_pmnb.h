@@ -58,6 +58,14 @@ typedef struct {
 const char *sched_pmnb_make_plan(sched_pmnb_plan *plan, const sched_shape *shape, uint32_t m, int split,
                                  int packing_needed);
 
+/* Full MNB variant without packing and without splitting ("mnb-diag", not in the paper): node
+ * s is in class c = (sum of its coordinates) mod d and broadcasts from where it is, with the
+ * same rotated dimension orders and lock-step subphases as above. Subphase l has as many
+ * rounds as the most class-c nodes in any (l-1)-dimensional sub-torus the class has covered
+ * (about p^(l-1)/d), so no node waits for packing. */
+const char *sched_pmnb_make_plan_diag(sched_pmnb_plan *plan, const sched_shape *shape);
+uint8_t sched_pmnb_diag_class(const sched_pmnb_plan *plan, uint32_t id);
+
 /* ---- parallel prefix (one instance per class and prefix round) ---- */
 typedef struct {
     uint8_t rot;                          /* class rotation c */
@@ -106,6 +114,8 @@ void sched_pmnb_node_init(sched_pmnb_node *n, const sched_pmnb_plan *plan, uint3
  * by the global rank) its class rank. Returns 0, or -1 if a buffer is too small. */
 int sched_pmnb_node_source(sched_pmnb_node *n, const sched_pmnb_plan *plan, uint8_t cls, uint32_t class_rank,
                            uint32_t piece);
+/* mnb-diag: the node's own packet, broadcast from the node itself (no packing). */
+int sched_pmnb_node_own(sched_pmnb_node *n, const sched_pmnb_plan *plan, uint8_t cls, uint32_t piece);
 /* Slot `slot` (1-based): what to send on each of the 2d ports (kind NONE = idle).
  * Returns 0, or -1 if the rule would put two packets on one port (cannot happen when the
  * theorems hold; reported rather than hidden). */

@@ -8,6 +8,7 @@
 #include "sched.h"
 #include "sched_out.h"
 #include "sched_table.h"
+#include "sched_coll.h"   /* issue-5 lower bounds */
 
 static void usage(FILE *f)
 {
@@ -19,6 +20,9 @@ static void usage(FILE *f)
             "            cang-wu, cang-wu-dp (one-port wormhole broadcast, 2^k x 2^k)\n"
             "            saf-bcast (all-port store-and-forward broadcast tree, any shape)\n"
             "            scatter, gather (all-port store-and-forward, any shape)\n"
+            "            mnb, mnb-split, mnb-diag (multinode broadcast = allgather, p x p or p x p x p)\n"
+            "            te-a3 (total exchange, n x n), te-a2 (any shape), te-oneport (single-port, torus)\n"
+            "            (pmnb, pmnb-split, pe need a source set: C API, firmware/sched/sched_coll.h)\n"
             "--check    run the checker; exit 1 if the schedule is wrong\n"
             "--stats    per step: messages, hops, longest route\n"
             "--dump     text dump, one line per message: step src dst start_dim dir\n"
@@ -162,6 +166,7 @@ int main(int argc, char **argv)
                 : s.model == SCHED_MODEL_WORMHOLE_ONEPORT ? sched_lb_oneport_bcast(&shape)
                 : s.coll == SCHED_COLL_BCAST ? sched_eccentricity(&shape, root)
                 : sched_lb_scatter(&shape, root);
+    if (sched_coll_is_algo((int)s.algo)) lb = sched_coll_lower_bound(&s);
     if (!quiet)
         printf("%s on %s %s, root %s: %lu steps (bound %lu, paper %lu, lower bound %lu), %lu messages\n",
                sched_algo_name(s.algo), shape_text, torus ? "torus" : "mesh", root_text, (unsigned long)s.nsteps,

@@ -73,8 +73,8 @@ static void test_mnb(void)
         sched_shape sh = make_shape(cases[i][0], cases[i][1], cases[i][1], cases[i][1], cases[i][2]);
         char sn[40], name[96], why[400];
         shape_name(&sh, sn, sizeof sn);
-        for (int split = 0; split <= 1; split++) {
-            int algo = split ? 33 : 32;
+        for (int split = 0; split <= 2; split++) {
+            int algo = split == 2 ? 40 : (split ? 33 : 32);
             sched_schedule s;
             char err[256] = "";
             snprintf(name, sizeof name, "%s-%s", sched_coll_algo_name(algo), sn);
@@ -85,7 +85,12 @@ static void test_mnb(void)
             uint32_t bound = sched_coll_expected_slots(&sh, algo, 0);
             if (!ok) snprintf(why, sizeof why, "checker: %s", r.error);
             else if (r.steps > bound) { ok = 0; snprintf(why, sizeof why, "%u slots above the digest bound %u", r.steps, bound); }
-            else if (split && r.steps > parts * lb) {
+            else if (algo == 40 && (r.steps > sched_coll_expected_slots(&sh, 32, 0) || r.steps > lb + sh.side[0] * sh.dims / 2u)) {
+                ok = 0;
+                snprintf(why, sizeof why, "mnb-diag: %u slots, corollary bound %u, lower bound %u", r.steps,
+                         sched_coll_expected_slots(&sh, 32, 0), lb);
+            }
+            else if (split == 1 && r.steps > parts * lb) {
                 ok = 0;
                 snprintf(why, sizeof why, "split: %u mini-slots = %.2f packet slots above the lower bound %u", r.steps,
                          (double)r.steps / parts, lb);
