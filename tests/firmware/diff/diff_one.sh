@@ -7,13 +7,15 @@ set -u
 cd "$(dirname "$0")/../../.." || exit 2
 . tests/firmware/lib.sh
 seed="$1"
+# DIFF_LABEL names the checks (default "diff"; "diff-stress" when NODE_SIM is node-sim-stress)
+label="${DIFF_LABEL:-diff}"
 dir="${DIFF_DIR:-$BUILD/diff/len${DIFF_LENGTH:-3000}}"
 elf="$dir/seed_$seed.elf"
-out="$dir/seed_$seed"
-repro="reproduce: tests/firmware/diff/diff_run.sh $seed${DIFF_LENGTH:+ (DIFF_LENGTH=$DIFF_LENGTH)}"
+out="$dir/seed_$seed.$label"
+repro="reproduce: ${NODE_SIM:+NODE_SIM=$NODE_SIM }tests/firmware/diff/diff_run.sh $seed${DIFF_LENGTH:+ (DIFF_LENGTH=$DIFF_LENGTH)}"
 
 if [ ! -f "$elf" ]; then
-    echo "FAIL diff/seed_$seed: $elf not built; $repro"
+    echo "FAIL $label/seed_$seed: $elf not built; $repro"
     exit 1
 fi
 run_qemu "$elf" "$out.qemu.out"
@@ -22,11 +24,11 @@ run_node "$elf" "$out.node.out"
 node_rc=$?
 
 if [ "$qemu_rc" -ne 0 ] || ! grep -qx END "$out.qemu.out"; then
-    echo "FAIL diff/seed_$seed: the program failed on qemu itself (status $qemu_rc: $(tail_of "$out.qemu.out" 4)): generator bug; $repro"
+    echo "FAIL $label/seed_$seed: the program failed on qemu itself (status $qemu_rc: $(tail_of "$out.qemu.out" 4)): generator bug; $repro"
     exit 1
 fi
 if cmp -s "$out.qemu.out" "$out.node.out" && [ "$node_rc" -eq 0 ]; then
-    echo "PASS diff/seed_$seed"
+    echo "PASS $label/seed_$seed"
     rm -f "$out.qemu.out" "$out.qemu.out.err" "$out.node.out" "$out.node.out.err"
     exit 0
 fi
@@ -47,5 +49,5 @@ elif [ "$(wc -l <"$out.node.out")" -lt "$(wc -l <"$out.qemu.out")" ]; then
 else
     what="same console output but node-sim status $node_rc ($(tail_of "$out.node.out.err" 1))"
 fi
-echo "FAIL diff/seed_$seed: $what; node-sim status $node_rc; $repro"
+echo "FAIL $label/seed_$seed: $what; node-sim status $node_rc; $repro"
 exit 1

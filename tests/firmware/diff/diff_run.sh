@@ -14,8 +14,8 @@ for seed in "$@"; do
     make -s diff-elfs DIFF_FIRST="$seed" DIFF_COUNT=1 DIFF_LENGTH="$DIFF_LENGTH" || exit 1
     if ! tests/firmware/diff/diff_one.sh "$seed"; then
         status=1
-        out="$BUILD/diff/len$DIFF_LENGTH/seed_$seed"
-        echo "program: $out.S   disassembly: riscv64-unknown-elf-objdump -d $out.elf"
+        out="$BUILD/diff/len$DIFF_LENGTH/seed_$seed.${DIFF_LABEL:-diff}"
+        echo "program: $BUILD/diff/len$DIFF_LENGTH/seed_$seed.S   disassembly: riscv64-unknown-elf-objdump -d $BUILD/diff/len$DIFF_LENGTH/seed_$seed.elf"
         diff "$out.qemu.out" "$out.node.out" | head -n 20
     fi
 done

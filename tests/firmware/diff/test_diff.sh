@@ -2,7 +2,8 @@
 # Differential test of the core against qemu: DIFF_TEST_COUNT (100) random RV32IM programs
 # from fixed seeds 1..100, each about DIFF_LENGTH (3000) random items, run on qemu and on
 # node-sim; their console outputs (all 31 registers and the scratch memory words) must be
-# identical. One PASS/FAIL line per seed, plus a check that the generator is deterministic.
+# identical. One PASS/FAIL line per seed, plus checks that the generator is deterministic
+# and uses every instruction; seeds 1..40 also run on node-sim-stress.
 set -u
 cd "$(dirname "$0")/../../.." || exit 2
 . tests/firmware/lib.sh
@@ -50,4 +51,15 @@ else
 fi
 
 seq 1 "$count" | xargs -P 2 -n 1 tests/firmware/diff/diff_one.sh
+
+# the first DIFF_STRESS_COUNT (40) seeds again on node-sim-stress (iterative multiplier,
+# random data-bus wait states), where that simulator exists
+stress_count="${DIFF_STRESS_COUNT:-40}"
+if make -s node-sim-stress >"$BUILD/tests/diff-stress-build.log" 2>&1 &&
+        [ -x "$BUILD/bin/node-sim-stress" ]; then
+    seq 1 "$stress_count" | NODE_SIM="$BUILD/bin/node-sim-stress" DIFF_LABEL=diff-stress \
+        xargs -P 2 -n 1 tests/firmware/diff/diff_one.sh
+else
+    echo "NOTE: node-sim-stress not available: the stress variant of the differential test is skipped"
+fi
 exit 0
