@@ -1,6 +1,6 @@
 /* CRC-32 (IEEE 802.3, reflected, polynomial 0xEDB88320): a bit-by-bit and a table-driven
  * implementation must agree with each other and with the known check values:
- * "123456789" -> 0xCBF43926, and a 24 KiB pseudo-random buffer -> CRC_BIG_EXPECTED
+ * "123456789" -> 0xCBF43926, and a 16 KiB pseudo-random buffer -> CRC_BIG_EXPECTED
  * (computed independently on the host with zlib's crc32). */
 #include <stdint.h>
 #include <stdio.h>
@@ -8,9 +8,9 @@
 
 #include "rvmesh_rt.h"
 
-#define BIG_BYTES 24576u
+#define BIG_BYTES 16384u
 #define CRC_CHECK_EXPECTED 0xCBF43926u
-#define CRC_BIG_EXPECTED 0x36D4E70Cu
+#define CRC_BIG_EXPECTED 0x71B3A959u
 
 static uint8_t big_buffer[BIG_BYTES];
 static uint32_t crc_table[256];
