@@ -123,3 +123,12 @@ bench-sched-exchange: $(BUILD)/sched/sched_coll_bench
 	$(BUILD)/sched/sched_coll_bench $(BUILD)/bench/schedules-exchange.json $(BUILD)/bench/dynamic-broadcast.svg
 
 BENCH_TARGETS += bench-sched-exchange
+
+# On-core test of the issue-5 rules (partial MNB, STAR) and checker path: static buffers only.
+.PHONY: sched-coll-core-test
+sched-coll-core-test: $(SCHED_CORE_DIR)/coll_core_test.elf
+
+$(SCHED_CORE_DIR)/coll_core_test.elf: tests/firmware/sched/coll_core_test.c $(SCHED_CORE_OBJS) $(FW_RT_OBJS) \
+        $(FW_CONFIG_H) linker/node.ld
+	$(FW_CC) $(FW_CFLAGS) -I$(SCHED_DIR) -c $< -o $(@:.elf=.o)
+	$(FW_CC) -nostartfiles $(FW_LDFLAGS) $(FW_RT_OBJS) $(@:.elf=.o) $(SCHED_CORE_OBJS) -o $@

@@ -37,41 +37,42 @@ const char *sched_dyn_make_plan(sched_dyn_plan *pl, const sched_shape *sh)
     for (uint32_t k = 0; k < d; k++)
         if (sh->side[k] < 3) return "STAR needs every torus side >= 3";
     pl->receivers = pl->nodes;
-    /* Balance system (digest B3): sum_l a[i][l] x_l = (N-1)/d. */
-    double a[SCHED_MAX_DIMS][SCHED_MAX_DIMS + 1];
+    if (pl->nodes > 65536u) return "STAR plan: at most 65536 nodes (integer balance solver)";
+    /* Balance system (digest B3): sum_l a[i][l] x_l = (N-1)/d. Since every column sums to
+     * N-1, x is proportional to A^-1 (1,..,1): Cramer with a column of ones, in integers. */
+    int64_t a[SCHED_MAX_DIMS][SCHED_MAX_DIMS];
     for (uint32_t l = 0; l < d; l++) {
-        uint32_t before = 1;
+        int64_t before = 1;
         for (uint32_t k = 0; k < d; k++) {
             uint32_t i = order_dim(pl, l, k);
-            a[i][l] = (double)(sh->side[i] - 1u) * before;
+            a[i][l] = (int64_t)(sh->side[i] - 1u) * before;
             before *= sh->side[i];
         }
     }
-    for (uint32_t i = 0; i < d; i++) a[i][d] = (double)(pl->nodes - 1u) / d;
-    for (uint32_t c = 0; c < d; c++) {   /* Gauss-Jordan with partial pivoting */
-        uint32_t piv = c;
-        for (uint32_t r = c + 1u; r < d; r++) {
-            double x = a[r][c] < 0 ? -a[r][c] : a[r][c], y = a[piv][c] < 0 ? -a[piv][c] : a[piv][c];
-            if (x > y) piv = r;
-        }
-        if (a[piv][c] == 0.0) return "STAR balance system is singular";
-        for (uint32_t k = 0; k <= d; k++) { double t = a[c][k]; a[c][k] = a[piv][k]; a[piv][k] = t; }
-        for (uint32_t r = 0; r < d; r++) {
-            if (r == c) continue;
-            double f = a[r][c] / a[c][c];
-            for (uint32_t k = c; k <= d; k++) a[r][k] -= f * a[c][k];
-        }
-    }
-    double cum = 0.0;
+    int64_t num[SCHED_MAX_DIMS], total = 0;
     for (uint32_t l = 0; l < d; l++) {
-        double x = a[l][d] / a[l][l];
-        if (x < -1e-9) return "STAR balance system has a negative ending-dimension probability for this shape";
-        if (x < 0) x = 0;
-        pl->ending_prob[l] = x;
-        cum += x;
-        double t = cum * 4294967295.0;
-        pl->ending_threshold[l] = l + 1u == d || t >= 4294967295.0 ? 0xFFFFFFFFu : (uint32_t)t;
+        int64_t m[SCHED_MAX_DIMS][SCHED_MAX_DIMS];
+        for (uint32_t i = 0; i < d; i++)
+            for (uint32_t k = 0; k < d; k++) m[i][k] = k == l ? 1 : a[i][k];
+        if (d == 1) num[l] = 1;
+        else if (d == 2) num[l] = m[0][0] * m[1][1] - m[0][1] * m[1][0];
+        else num[l] = m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1]) - m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0]) +
+                      m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0]);
+        total += num[l];
     }
+    if (total == 0) return "STAR balance system is singular";
+    if (total < 0) { total = -total; for (uint32_t l = 0; l < d; l++) num[l] = -num[l]; }
+    for (uint32_t l = 0; l < d; l++)
+        if (num[l] < 0) return "STAR balance system has a negative ending-dimension probability for this shape";
+    while (total >= (1ll << 31)) { total >>= 1; for (uint32_t l = 0; l < d; l++) num[l] >>= 1; }
+    int64_t cum = 0;
+    for (uint32_t l = 0; l < d; l++) {
+        pl->ending_num[l] = (uint32_t)num[l];
+        cum += num[l];
+        uint64_t t = ((uint64_t)cum << 32) / (uint64_t)total;
+        pl->ending_threshold[l] = l + 1u == d || t > 0xFFFFFFFFull ? 0xFFFFFFFFu : (uint32_t)t;
+    }
+    pl->ending_den = (uint32_t)total;
     return 0;
 }
 

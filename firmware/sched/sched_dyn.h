@@ -34,7 +34,8 @@ typedef struct {
     uint32_t nodes;
     uint32_t receivers;                /* N (torus) or N' (interior) */
     uint32_t ending_threshold[SCHED_MAX_DIMS]; /* cumulative x_l scaled to 2^32-1 */
-    double ending_prob[SCHED_MAX_DIMS];
+    uint32_t ending_num[SCHED_MAX_DIMS];       /* x_l = ending_num[l] / ending_den */
+    uint32_t ending_den;
 } sched_dyn_plan;
 
 /* Packet header (what a firmware packet would carry). */

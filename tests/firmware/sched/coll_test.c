@@ -532,14 +532,14 @@ static void test_dyn(void)
         sched_dyn_plan pl;
         const char *bad = sched_dyn_make_plan(&pl, &sh);
         char why[128];
-        snprintf(why, sizeof why, "%s x = (%.4f, %.4f)", bad ? bad : "", pl.ending_prob[0], pl.ending_prob[1]);
-        result(!bad && pl.ending_prob[0] > 0.5947 && pl.ending_prob[0] < 0.5957 && pl.ending_prob[1] > 0.4043 &&
-               pl.ending_prob[1] < 0.4053, "dyn-star-balance-4x8-torus", why);
+        snprintf(why, sizeof why, "%s x = (%.4f, %.4f)", bad ? bad : "", ((double)pl.ending_num[0] / pl.ending_den), ((double)pl.ending_num[1] / pl.ending_den));
+        result(!bad && ((double)pl.ending_num[0] / pl.ending_den) > 0.5947 && ((double)pl.ending_num[0] / pl.ending_den) < 0.5957 && ((double)pl.ending_num[1] / pl.ending_den) > 0.4043 &&
+               ((double)pl.ending_num[1] / pl.ending_den) < 0.4053, "dyn-star-balance-4x8-torus", why);
         sh = make_shape(3, 4, 6, 8, 1);
         bad = sched_dyn_make_plan(&pl, &sh);
-        snprintf(why, sizeof why, "%s x = (%.4f, %.4f, %.4f)", bad ? bad : "", pl.ending_prob[0], pl.ending_prob[1], pl.ending_prob[2]);
-        result(!bad && pl.ending_prob[0] > 0.3773 && pl.ending_prob[0] < 0.3783 && pl.ending_prob[2] > 0.2693 &&
-               pl.ending_prob[2] < 0.2703, "dyn-star-balance-4x6x8-torus", why);
+        snprintf(why, sizeof why, "%s x = (%.4f, %.4f, %.4f)", bad ? bad : "", ((double)pl.ending_num[0] / pl.ending_den), ((double)pl.ending_num[1] / pl.ending_den), ((double)pl.ending_num[2] / pl.ending_den));
+        result(!bad && ((double)pl.ending_num[0] / pl.ending_den) > 0.3773 && ((double)pl.ending_num[0] / pl.ending_den) < 0.3783 && ((double)pl.ending_num[2] / pl.ending_den) > 0.2693 &&
+               ((double)pl.ending_num[2] / pl.ending_den) < 0.2703, "dyn-star-balance-4x6x8-torus", why);
         sh = make_shape(2, 8, 8, 1, 0);
         sh.side[0] = 3;
         bad = sched_dyn_make_plan(&pl, &sh);

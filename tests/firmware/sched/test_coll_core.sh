@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Schedule library, issue 5, on the core: the partial-MNB rule (prefix, packing, broadcast,
+# with and without splitting), the STAR dynamic-broadcast rule and the allgather checker path
+# run on RV32IM with static buffers (qemu, and node-sim when it has been built).
+set -u
+. "$(dirname "$0")/coll_lib.sh"
+. tests/firmware/lib.sh
+want=5
+if make -s sched-coll-core-test >"$coll_tmp/core.log" 2>&1; then
+    echo "PASS sched-coll: on-core image builds and fits RAM_BYTES (no allocation)"
+else
+    echo "FAIL sched-coll: on-core image: $(grep -m3 -iE 'error|overflow' "$coll_tmp/core.log" | tr '\n' ' ')"
+    exit 0
+fi
+elf="$BUILD/sched/core/coll_core_test.elf"
+for target in qemu node-sim; do
+    if [ "$target" = qemu ]; then
+        have_qemu || { echo "FAIL sched-coll on-core (qemu): qemu-system-riscv32 missing"; continue; }
+        run_qemu "$elf" "$coll_tmp/core.out"; rc=$?
+    else
+        have_node_sim || continue   # node-sim is built by the core tests; used when present
+        run_node "$elf" "$coll_tmp/core.out"; rc=$?
+    fi
+    sed -n "s/^core: \(PASS\|FAIL\) \(.*\)/\1 sched-coll on-core ($target): \2/p" "$coll_tmp/core.out"
+    got=$(grep -c '^core: PASS' "$coll_tmp/core.out")
+    if [ "$rc" -eq 0 ] && [ "$got" -eq "$want" ]; then echo "PASS sched-coll on-core ($target): exit 0, $want checks"
+    else echo "FAIL sched-coll on-core ($target): exit $rc, $got of $want checks passed"; fi
+done
