@@ -2,7 +2,8 @@
  *  - slots of every algorithm against its lower bound and the digest's stated bound, each
  *    schedule proved by the checker;
  *  - dynamic broadcast: mean and 95th-percentile reception delay against load rho on the 8x8
- *    torus (STAR) and the 8x8 mesh (ARC, interior load), FIFO and 2-class priority queues.
+ *    torus (STAR) and the 8x8 mesh (ARC, interior load), FIFO, 2-class priority and
+ *    more-descendants-first queues.
  * Usage: sched_coll_bench JSON_FILE SVG_FILE. Prints tables on stdout. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -232,13 +233,16 @@ int main(int argc, char **argv)
 
     printf("\nDynamic broadcast on 8x8, reception delay in slots (warm-up 500, 6000 measured slots, seed 1)\n");
     printf("%-18s %-6s %5s %8s %8s %8s %8s %6s\n", "scheme", "queue", "rho", "mean", "p95", "bcast", "util", "maxq");
-    series ser[4] = {{"torus STAR FIFO", "#1f77b4", 0, {0}, {0}, {0}, {0}}, {"torus STAR prio", "#d62728", 0, {0}, {0}, {0}, {0}},
-                     {"mesh ARC FIFO", "#2ca02c", 0, {0}, {0}, {0}, {0}}, {"mesh ARC prio", "#9467bd", 0, {0}, {0}, {0}, {0}}};
+    series ser[6] = {{"torus STAR FIFO", "#1f77b4", 0, {0}, {0}, {0}, {0}}, {"torus STAR prio", "#d62728", 0, {0}, {0}, {0}, {0}},
+                     {"mesh ARC FIFO", "#2ca02c", 0, {0}, {0}, {0}, {0}}, {"mesh ARC prio", "#9467bd", 0, {0}, {0}, {0}, {0}},
+                     {"torus STAR desc", "#ff7f0e", 0, {0}, {0}, {0}, {0}}, {"mesh ARC desc", "#8c564b", 0, {0}, {0}, {0}, {0}}};
     static const double rho_torus[] = {0.1, 0.3, 0.5, 0.7, 0.8, 0.9, 0.95};
     static const double rho_mesh[] = {0.1, 0.2, 0.3, 0.4, 0.5, 0.55, 0.6, 0.7};
     int first = 1;
-    for (int s = 0; s < 4; s++) {
-        const int mesh = s >= 2, disc = (s % 2) ? SCHED_DYN_PRIO2 : SCHED_DYN_FIFO;
+    for (int s = 0; s < 6; s++) {
+        const int mesh = s == 2 || s == 3 || s == 5;
+        const int disc = s >= 4 ? SCHED_DYN_DESC : ((s % 2) ? SCHED_DYN_PRIO2 : SCHED_DYN_FIFO);
+        static const char *const qname[] = {"fifo", "prio2", "desc"}, *const qjson[] = {"fifo", "priority-2class", "descendants-first"};
         sched_shape sh = shp(2, 8, 8, 1, !mesh);
         const double *rhos = mesh ? rho_mesh : rho_torus;
         int nr = mesh ? 8 : 7;
@@ -257,15 +261,15 @@ int main(int argc, char **argv)
             se->sat[se->npts] = st.saturated;
             se->npts++;
             if (st.saturated)
-                printf("%-18s %-6s %5.2f %8s\n", mesh ? "8x8 mesh ARC" : "8x8 torus STAR", disc ? "prio2" : "fifo", rhos[k], "saturated");
+                printf("%-18s %-6s %5.2f %8s\n", mesh ? "8x8 mesh ARC" : "8x8 torus STAR", qname[disc], rhos[k], "saturated");
             else
                 printf("%-18s %-6s %5.2f %8.2f %8.2f %8.2f %8.3f %6u\n", mesh ? "8x8 mesh ARC" : "8x8 torus STAR",
-                       disc ? "prio2" : "fifo", rhos[k], st.mean_delay, st.p95_delay, st.mean_broadcast_delay,
+                       qname[disc], rhos[k], st.mean_delay, st.p95_delay, st.mean_broadcast_delay,
                        st.link_utilisation, st.max_queue);
             fprintf(js, "%s    {\"scheme\": \"%s\", \"shape\": \"8x8 %s\", \"queue\": \"%s\", \"rho\": %.3f, \"saturated\": %s, "
                         "\"mean_reception_delay\": %.4f, \"p95_reception_delay\": %.4f, \"mean_broadcast_delay\": %.4f, "
                         "\"link_utilisation\": %.4f, \"max_queue\": %u, \"measured_packets\": %u}",
-                    first ? "" : ",\n", mesh ? "ARC" : "STAR", mesh ? "mesh" : "torus", disc ? "priority-2class" : "fifo",
+                    first ? "" : ",\n", mesh ? "ARC" : "STAR", mesh ? "mesh" : "torus", qjson[disc],
                     rhos[k], st.saturated ? "true" : "false", st.mean_delay, st.p95_delay, st.mean_broadcast_delay,
                     st.link_utilisation, st.max_queue, st.packets);
             first = 0;
@@ -273,7 +277,7 @@ int main(int argc, char **argv)
     }
     fprintf(js, "\n  ]\n}\n");
     fclose(js);
-    svg_plot(argv[2], ser, 4);
+    svg_plot(argv[2], ser, 6);
     printf("\nwrote %s and %s\n", argv[1], argv[2]);
     return 0;
 }

@@ -560,6 +560,16 @@ static void test_dyn(void)
         /* average torus distance 4.063 (digest) plus half a slot of alignment */
         snprintf(why, sizeof why, "%s mean %.3f", err, light.mean_delay);
         result(!a && light.mean_delay > 4.063 && light.mean_delay < 4.063 + 1.0, "dyn-star-8x8-light-load-delay-is-distance", why);
+        /* Digest B4 simulation, 8x8 torus rho 0.5: FIFO 5.94, 2-class 5.26, optimal 5.08 (+-10%). */
+        sched_dyn_stats o;
+        a = sched_dyn_simulate(&sh, SCHED_DYN_FIFO, 0.5, 300, 3000, 4, &f, err, sizeof err);
+        b = a ? -1 : sched_dyn_simulate(&sh, SCHED_DYN_PRIO2, 0.5, 300, 3000, 4, &p, err, sizeof err);
+        int c = (a || b) ? -1 : sched_dyn_simulate(&sh, SCHED_DYN_DESC, 0.5, 300, 3000, 4, &o, err, sizeof err);
+        snprintf(why, sizeof why, "%s FIFO %.2f, 2-class %.2f, descendants %.2f", err, f.mean_delay, p.mean_delay, o.mean_delay);
+        result(!a && !b && !c && f.mean_delay > 5.94 * 0.9 && f.mean_delay < 5.94 * 1.1 && p.mean_delay > 5.26 * 0.9 &&
+                   p.mean_delay < 5.26 * 1.1 && o.mean_delay > 5.08 * 0.9 && o.mean_delay < 5.08 * 1.1 &&
+                   o.mean_delay <= p.mean_delay && p.mean_delay < f.mean_delay,
+               "dyn-star-8x8-rho0.5-matches-digest-simulation", why);
         sh = make_shape(2, 8, 8, 1, 0);
         a = sched_dyn_simulate(&sh, SCHED_DYN_FIFO, 0.4, 200, 1500, 3, &f, err, sizeof err);
         b = a ? -1 : sched_dyn_simulate(&sh, SCHED_DYN_PRIO2, 0.4, 200, 1500, 3, &p, err, sizeof err);
