@@ -13,11 +13,18 @@ lint-core:
 	verilator --lint-only -Wall --top-module node_top $(NODE_TOP_PARAMS) $(CORE_RTL)
 
 # yosys synth_ice40 of the core alone: cell counts in $(BUILD)/synth/core/rv32_core.stat
-CORE_SYNTH_RTL  := $(filter rtl/core/rv32_%.v,$(CORE_RTL))
-CORE_SYNTH_STAT := $(BUILD)/synth/core/rv32_core.stat
-.PHONY: core-synth
+# (default configuration) and rv32_core_small.stat (FAST_MUL=0: iterative multiplier)
+CORE_SYNTH_RTL        := $(filter rtl/core/rv32_%.v,$(CORE_RTL))
+CORE_SYNTH_STAT       := $(BUILD)/synth/core/rv32_core.stat
+CORE_SYNTH_SMALL_STAT := $(BUILD)/synth/core/rv32_core_small.stat
+.PHONY: core-synth core-synth-small
 core-synth: $(CORE_SYNTH_STAT)
-$(CORE_SYNTH_STAT): $(CORE_SYNTH_RTL) rtl/rtl.mk
+core-synth-small: $(CORE_SYNTH_SMALL_STAT)
+$(CORE_SYNTH_STAT): $(CORE_SYNTH_RTL)
 	@mkdir -p $(dir $@)
 	yosys -q -l $(@:.stat=.log) -p "read_verilog $(CORE_SYNTH_RTL); synth_ice40 -top rv32_core; tee -q -o $@.tmp stat"
+	@mv $@.tmp $@
+$(CORE_SYNTH_SMALL_STAT): $(CORE_SYNTH_RTL)
+	@mkdir -p $(dir $@)
+	yosys -q -l $(@:.stat=.log) -p "read_verilog $(CORE_SYNTH_RTL); chparam -set FAST_MUL 0 rv32_core; synth_ice40 -top rv32_core; tee -q -o $@.tmp stat"
 	@mv $@.tmp $@

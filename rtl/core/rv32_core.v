@@ -15,7 +15,9 @@
 // X and D stall while a data-bus request waits for ready and while the divider runs.
 module rv32_core #(
     parameter XLEN = 32,
-    parameter [XLEN-1:0] RESET_PC = 32'h8000_0000
+    parameter [XLEN-1:0] RESET_PC = 32'h8000_0000,
+    // 1: single-cycle multiplier (large without DSP blocks); 0: rv32_mul_iter, 9 cycles
+    parameter FAST_MUL = 1
 ) (
     input  wire            clk,
     input  wire            rst,               // synchronous, active high
@@ -159,10 +161,30 @@ module rv32_core #(
         endcase
     end
 
-    // single-cycle multiplier: MUL, MULH (s x s), MULHSU (s x u), MULHU (u x u)
-    wire signed [XLEN:0]     mul_a = {funct3[1:0] != 2'b11 && src1[XLEN-1], src1};
-    wire signed [XLEN:0]     mul_b = {funct3[1:0] == 2'b01 && src2[XLEN-1], src2};
-    wire signed [2*XLEN-1:0] product = mul_a * mul_b;
+    // multiplier: MUL, MULH (s x s), MULHSU (s x u), MULHU (u x u)
+    wire mul_a_signed = funct3[1:0] != 2'b11;
+    wire mul_b_signed = funct3[1:0] == 2'b01;
+    wire [2*XLEN-1:0] product;
+    wire              mul_busy, mul_done;
+    /* verilator lint_off UNUSEDSIGNAL */  // mul_start is used only when FAST_MUL = 0
+    wire              mul_start;
+    /* verilator lint_on UNUSEDSIGNAL */
+    generate
+        if (FAST_MUL != 0) begin : g_mul_fast
+            wire signed [XLEN:0] mul_a = {mul_a_signed && src1[XLEN-1], src1};
+            wire signed [XLEN:0] mul_b = {mul_b_signed && src2[XLEN-1], src2};
+            wire signed [2*XLEN-1:0] full = mul_a * mul_b;
+            assign product  = full;
+            assign mul_busy = 1'b0;
+            assign mul_done = 1'b1;
+        end else begin : g_mul_iter
+            rv32_mul_iter #(.XLEN(XLEN)) multiplier (
+                .clk(clk), .rst(rst), .start(mul_start), .a_signed(mul_a_signed),
+                .b_signed(mul_b_signed), .a(src1), .b(src2), .busy(mul_busy),
+                .done(mul_done), .product(product)
+            );
+        end
+    endgenerate
     wire [XLEN-1:0] mul_res = (funct3[1:0] == 2'b00) ? product[XLEN-1:0]
                                                       : product[2*XLEN-1:XLEN];
 
@@ -226,7 +248,7 @@ module rv32_core #(
     wire active = x_valid && !halted;
     // interrupts are taken between instructions: not while a divide or bus request is
     // under way (a request once offered stays until accepted)
-    wire irq_take = active && irq_pending && !div_busy && !x_req_wait;
+    wire irq_take = active && irq_pending && !div_busy && !mul_busy && !x_req_wait;
     wire illegal  = !known || csr_illegal;
     reg             exc_raise;   // a synchronous exception other than a bus fault
     reg  [3:0]      exc_code;
@@ -270,7 +292,9 @@ module rv32_core #(
 
     assign div_start = active && is_div && !irq_take && !exc_raise && !div_busy;
     wire div_wait  = active && is_div && !irq_take && !exc_raise && !div_done;
-    wire stall    = bus_wait || div_wait;
+    assign mul_start = active && is_mul && !irq_take && !exc_raise && !mul_busy;
+    wire mul_wait  = active && is_mul && !irq_take && !exc_raise && !mul_done;
+    wire stall    = bus_wait || div_wait || mul_wait;
     wire complete = active && !any_trap && !stall;
 
     rv32_csr #(.XLEN(XLEN)) csrs (

@@ -2,13 +2,13 @@
 //
 // Restoring division on magnitudes, BITS_PER_CYCLE quotient bits per cycle. Leading zero
 // bits of the dividend are skipped (in steps of BITS_PER_CYCLE), so small dividends finish
-// early: counting the `start` cycle, a division takes 1 + ceil(b / BITS_PER_CYCLE) cycles,
-// b = significant bits of the dividend magnitude (at most 9 with the default 4 bits per
-// cycle; a zero dividend finishes in the start cycle).
+// early: counting the `start` cycle, a division takes 1 + max(1, ceil(b / BITS_PER_CYCLE))
+// cycles, b = significant bits of the dividend magnitude (2 to 9 with the default 4 bits
+// per cycle).
 //
 // `start` (while not busy) latches the operands; `busy` stays high while the steps run.
-// `done` is combinational: high in the cycle the result is ready (the last step, or the
-// start cycle of a zero dividend), with `quotient` and `remainder` valid in that cycle.
+// `done` is high (from registers only) during the last step, with `quotient` and
+// `remainder` valid in that cycle.
 // Results follow the RISC-V M extension: x/0 gives quotient all ones and remainder x; the
 // signed overflow -2^31 / -1 gives quotient -2^31 and remainder 0.
 module rv32_div #(
@@ -78,17 +78,17 @@ module rv32_div #(
     end
 
     wire start_now  = start && !busy;
-    wire zero_steps = first_steps == {CW{1'b0}};   // the dividend is zero
+    wire zero_steps = first_steps == {CW{1'b0}};   // the dividend is zero: one step anyway
     wire last_step  = busy && steps_q == {{(CW-1){1'b0}}, 1'b1};
-    assign done = last_step || (start_now && zero_steps);
+    assign done = last_step;
 
     always @(posedge clk) begin
         if (rst) begin
             busy    <= 1'b0;
             steps_q <= {CW{1'b0}};
         end else if (start_now) begin
-            busy       <= !zero_steps;
-            steps_q    <= first_steps;
+            busy       <= 1'b1;
+            steps_q    <= zero_steps ? {{(CW-1){1'b0}}, 1'b1} : first_steps;
             rem_q      <= {XLEN{1'b0}};
             quo_q      <= dividend_mag << skip_bits;
             div_q      <= divisor_mag;
@@ -104,12 +104,7 @@ module rv32_div #(
         end
     end
 
-    // results: from this cycle's last step, or (zero dividend) straight from the operands
-    wire [XLEN-1:0] quo_mag  = busy ? quo_next : {XLEN{1'b0}};
-    wire [XLEN-1:0] rem_mag  = busy ? rem_next : {XLEN{1'b0}};
-    wire            by_zero  = busy ? div_zero_q : divisor == {XLEN{1'b0}};
-    wire            neg_quo  = busy & neg_quo_q;
-    wire            neg_rem  = busy & neg_rem_q;
-    assign quotient  = by_zero ? {XLEN{1'b1}} : (neg_quo ? (~quo_mag + 1'b1) : quo_mag);
-    assign remainder = neg_rem ? (~rem_mag + 1'b1) : rem_mag;
+    // results of this cycle's (last) step
+    assign quotient  = div_zero_q ? {XLEN{1'b1}} : (neg_quo_q ? (~quo_next + 1'b1) : quo_next);
+    assign remainder = neg_rem_q ? (~rem_next + 1'b1) : rem_next;
 endmodule

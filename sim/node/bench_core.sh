@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # bench-core: cycles, instret and CPI of each C test program on node-sim, node-sim's
 # simulation speed, and (when yosys ran) the core's iCE40 cell counts.
-# Usage: bench_core.sh NODE_SIM OUT.json SYNTH_STAT|- ELF...
+# Usage: bench_core.sh NODE_SIM OUT.json SYNTH_STAT|- SMALL_SYNTH_STAT|- ELF...
+#   (the yosys `stat` outputs of rv32_core with FAST_MUL=1 and FAST_MUL=0)
 set -u
-sim="$1"; out="$2"; stat="$3"; shift 3
+sim="$1"; out="$2"; stat="$3"; small_stat="$4"; shift 4
 mkdir -p "$(dirname "$out")"
 if [ "$#" -eq 0 ]; then
     echo "bench-core: no C programs under tests/firmware/programs/ to measure" >&2
@@ -36,15 +37,27 @@ total_cpi=$(awk -v c="$total_cycles" -v i="$total_instret" 'BEGIN { printf "%.3f
 total_rate=$(awk -v c="$total_cycles" -v ns="$total_ns" 'BEGIN { printf "%.0f", (ns ? c / (ns / 1e9) : 0) }')
 printf '%-28s %12s %12s %7s %6s %14s\n' "all" "$total_cycles" "$total_instret" "$total_cpi" "" "$total_rate"
 
+# cells of one yosys stat file as JSON; prints a table line too
+synth_cells() {  # synth_cells STAT LABEL
+    local luts ffs rams carries
+    luts=$(awk '$1 == "SB_LUT4" {n = $2} END {print n + 0}' "$1")
+    ffs=$(awk '$1 ~ /^SB_DFF/ {n += $2} END {print n + 0}' "$1")
+    rams=$(awk '$1 == "SB_RAM40_4K" {n = $2} END {print n + 0}' "$1")
+    carries=$(awk '$1 == "SB_CARRY" {n = $2} END {print n + 0}' "$1")
+    printf '%-34s %8s %8s %12s %9s\n' "$2" "$luts" "$ffs" "$rams" "$carries" >&2
+    echo "{\"sb_lut4\": $luts, \"flip_flops\": $ffs, \"sb_ram40_4k\": $rams, \"sb_carry\": $carries}"
+}
 synth_json="null"
 if [ "$stat" != "-" ] && [ -f "$stat" ]; then
-    luts=$(awk '$1 == "SB_LUT4" {n = $2} END {print n + 0}' "$stat")
-    ffs=$(awk '$1 ~ /^SB_DFF/ {n += $2} END {print n + 0}' "$stat")
-    rams=$(awk '$1 == "SB_RAM40_4K" {n = $2} END {print n + 0}' "$stat")
-    carries=$(awk '$1 == "SB_CARRY" {n = $2} END {print n + 0}' "$stat")
-    printf '\nrv32_core on iCE40 (yosys synth_ice40): %s SB_LUT4, %s flip-flops, %s SB_RAM40_4K, %s SB_CARRY\n' \
-        "$luts" "$ffs" "$rams" "$carries"
-    synth_json="{\"tool\": \"yosys synth_ice40\", \"top\": \"rv32_core\", \"sb_lut4\": $luts, \"flip_flops\": $ffs, \"sb_ram40_4k\": $rams, \"sb_carry\": $carries}"
+    printf '\n%-34s %8s %8s %12s %9s\n' "rv32_core, yosys synth_ice40" SB_LUT4 "flip-flops" SB_RAM40_4K SB_CARRY
+    synth_cells "$stat" "FAST_MUL=1 (default)" 2>&1 >/dev/null
+    fast_json=$(synth_cells "$stat" x 2>/dev/null)
+    small_json="null"
+    if [ "$small_stat" != "-" ] && [ -f "$small_stat" ]; then
+        synth_cells "$small_stat" "FAST_MUL=0 (iterative multiplier)" 2>&1 >/dev/null
+        small_json=$(synth_cells "$small_stat" x 2>/dev/null)
+    fi
+    synth_json="{\"tool\": \"yosys synth_ice40\", \"top\": \"rv32_core\", \"fast_mul\": $fast_json, \"small_mul\": $small_json}"
 else
     printf '\nrv32_core synthesis: skipped (yosys not installed)\n'
 fi

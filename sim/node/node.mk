@@ -1,7 +1,8 @@
 # node-sim: the single-node Verilator simulator (sim/node) of rtl/core's node_top.
 #   make node-sim          ->  $(BUILD)/bin/node-sim --elf FILE [--max-cycles N] [--trace F.fst]
-#   make node-sim-buswait  ->  $(BUILD)/bin/node-sim-buswait: the same with pseudo-random
-#                              data-bus wait states (node_top BUS_WAIT_TEST=1), for tests
+#   make node-sim-stress   ->  $(BUILD)/bin/node-sim-stress, for tests: the core with its
+#                              iterative multiplier (FAST_MUL=0) on a data bus with
+#                              pseudo-random wait states (node_top BUS_WAIT_TEST=1)
 
 NODE_SIM_SRCS   := sim/node/node_sim.cpp sim/node/elf32.cpp
 NODE_SIM_HDRS   := sim/node/elf32.h
@@ -33,12 +34,12 @@ endef
 
 NODE_SIM := $(BUILD)/bin/node-sim
 $(eval $(call node_sim_rule,node-sim,))
-$(eval $(call node_sim_rule,node-sim-buswait,-GBUS_WAIT_TEST=1))
+$(eval $(call node_sim_rule,node-sim-stress,-GBUS_WAIT_TEST=1 -GFAST_MUL=0))
 
 # make bench-core: CPI of every C test program, node-sim speed, core cell counts (yosys)
 CORE_BENCH_ELFS := $(patsubst %.c,$(BUILD)/fw/%.elf,$(wildcard tests/firmware/programs/*.c))
-CORE_BENCH_SYNTH := $(if $(shell command -v yosys 2>/dev/null),$(CORE_SYNTH_STAT))
+CORE_BENCH_SYNTH := $(if $(shell command -v yosys 2>/dev/null),$(CORE_SYNTH_STAT) $(CORE_SYNTH_SMALL_STAT))
 BENCH_TARGETS += bench-core
 .PHONY: bench-core
 bench-core: $(NODE_SIM) $(CORE_BENCH_ELFS) $(CORE_BENCH_SYNTH)
-	@sim/node/bench_core.sh $(NODE_SIM) $(BUILD)/bench/core.json $(or $(CORE_BENCH_SYNTH),-) $(CORE_BENCH_ELFS)
+	@sim/node/bench_core.sh $(NODE_SIM) $(BUILD)/bench/core.json $(or $(CORE_BENCH_SYNTH),- -) $(CORE_BENCH_ELFS)
