@@ -102,6 +102,14 @@ uint32_t sched_coll_lower_bound(const sched_schedule *s);
 uint32_t sched_coll_expected_slots(const sched_shape *shape, int algo, uint32_t m);
 
 /* ---- host generators ---- */
+/* "3,7,12" (node ids) or "random:M[:SEED]" into one byte per node. 0, or -1 with err. */
+int sched_coll_parse_sources(const char *text, const sched_shape *shape, uint8_t *sources, char *err, size_t errlen);
+/* M, the digest bound and a lower bound (schedule slots) of a partial schedule for its set. */
+void sched_coll_partial_bounds(const sched_schedule *s, const uint8_t *sources, uint32_t *m, uint32_t *bound,
+                               uint32_t *lower);
+/* pmnb, pmnb-split, pe for a source set. */
+int sched_coll_generate_partial(sched_schedule *out, const sched_shape *shape, int algo, const uint8_t *sources,
+                                char *err, size_t errlen);
 int sched_coll_generate(sched_schedule *out, const sched_shape *shape, int algo, uint32_t root,
                         char *err, size_t errlen);
 int sched_gen_mnb(sched_schedule *out, int split, char *err, size_t errlen);

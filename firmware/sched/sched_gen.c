@@ -82,7 +82,7 @@ static int tw_applies(const sched_shape *sh)
 
 uint32_t sched_expected_steps(const sched_shape *sh, sched_algo algo, uint32_t root)
 {
-    if (sched_coll_is_algo((int)algo)) return sched_coll_expected_slots(sh, (int)algo, sched_nodes(sh));
+    if (sched_coll_is_algo((int)algo)) return sched_coll_expected_slots(sh, (int)algo, 0);
     uint32_t n = sh->side[0], d = sh->dims, q = 2u * d + 1u;
     switch (algo) {
     case SCHED_ALGO_TSAY_WANG:

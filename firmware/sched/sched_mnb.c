@@ -48,6 +48,63 @@ int sched_coll_generate(sched_schedule *out, const sched_shape *shape, int algo,
     return mnb_error(err, errlen, "unknown algorithm %d", algo);
 }
 
+int sched_coll_parse_sources(const char *text, const sched_shape *shape, uint8_t *sources, char *err, size_t errlen)
+{
+    const uint32_t n = sched_nodes(shape);
+    memset(sources, 0, n);
+    if (strncmp(text, "random:", 7) == 0) {
+        char *end;
+        unsigned long m = strtoul(text + 7, &end, 10), seed = 1;
+        if (end == text + 7 || (*end && *end != ':')) return mnb_error(err, errlen, "bad --sources '%s': random:M or random:M:SEED", text);
+        if (*end == ':') {
+            char *e2;
+            seed = strtoul(end + 1, &e2, 10);
+            if (e2 == end + 1 || *e2) return mnb_error(err, errlen, "bad --sources '%s': random:M:SEED", text);
+        }
+        if (m < 1 || m > n) return mnb_error(err, errlen, "bad --sources '%s': M must be 1 .. %u", text, (unsigned)n);
+        uint32_t st = (uint32_t)seed * 2654435761u + 1u;
+        for (unsigned long k = 0; k < m;) {
+            st = st * 1103515245u + 12345u;
+            uint32_t v = (st >> 8) % n;
+            if (!sources[v]) { sources[v] = 1; k++; }
+        }
+        return 0;
+    }
+    const char *p = text;
+    while (*p) {
+        char *end;
+        unsigned long v = strtoul(p, &end, 10);
+        if (end == p || v >= n) return mnb_error(err, errlen, "bad --sources '%s': node ids 0 .. %u separated by commas", text, (unsigned)(n - 1u));
+        if (sources[v]) return mnb_error(err, errlen, "bad --sources '%s': node %lu given twice", text, v);
+        sources[v] = 1;
+        if (*end == 0) break;
+        if (*end != ',' || end[1] == 0) return mnb_error(err, errlen, "bad --sources '%s': node ids separated by commas", text);
+        p = end + 1;
+    }
+    return 0;
+}
+
+void sched_coll_partial_bounds(const sched_schedule *s, const uint8_t *sources, uint32_t *m, uint32_t *bound,
+                               uint32_t *lower)
+{
+    const sched_shape *sh = &s->shape;
+    const uint32_t n = sched_nodes(sh), parts = sched_coll_parts(s), deg = sh->torus ? 2u * sh->dims : sh->dims;
+    *m = 0;
+    for (uint32_t v = 0; v < n; v++) *m += sources[v] != 0;
+    *bound = sched_coll_expected_slots(sh, (int)s->algo, *m);
+    if (s->algo == SCHED_ALGO_PE) *lower = sched_pe_lb_placement(sh, sources);
+    else *lower = (parts * (*m - 1u) + deg - 1u) / deg;
+}
+
+int sched_coll_generate_partial(sched_schedule *out, const sched_shape *shape, int algo, const uint8_t *sources,
+                                char *err, size_t errlen)
+{
+    memset(out, 0, sizeof *out);
+    if (algo == 37 || algo == 38) return sched_sim_pmnb(out, shape, sources, algo == 38, 0, 0, err, errlen);
+    if (algo == 39) return sched_sim_pe(out, shape, sources, err, errlen);
+    return mnb_error(err, errlen, "--sources applies to pmnb, pmnb-split and pe only");
+}
+
 /* ---------------------------------------------------------------- bounds */
 
 uint32_t sched_lb_mnb(const sched_shape *sh)
@@ -97,6 +154,7 @@ uint32_t sched_lb_te_status(const sched_shape *sh)
 uint32_t sched_coll_lower_bound(const sched_schedule *s)
 {
     const sched_shape *sh = &s->shape;
+    if (s->coll == SCHED_COLL_PARTIAL_ALLGATHER || s->coll == SCHED_COLL_PARTIAL_ALLTOALL) return 0;   /* needs the set */
     if (s->coll == SCHED_COLL_ALLTOALL || s->coll == SCHED_COLL_PARTIAL_ALLTOALL)
         return s->model == SCHED_MODEL_SAF_ONEPORT ? sched_lb_te_status(sh) : sched_lb_te_cut(sh);
     const uint32_t parts = sched_coll_parts(s), n = sched_nodes(sh), mindeg = sh->torus ? 2u * sh->dims : sh->dims;
@@ -122,12 +180,14 @@ uint32_t sched_coll_expected_slots(const sched_shape *sh, int algo, uint32_t m)
     switch (algo) {
     case 32: m = n; /* fall through */
     case 37: {
+        if (m == 0) return 0;   /* partial: depends on M */
         double md = (double)((m + d - 1u) / d);
         double b = md * cg / (double)(p - 1u) * frac + (double)((p - 1u) * d) + (double)(d * cg);
         return (uint32_t)(b + 1e-9);
     }
     case 33: m = n; /* fall through */
     case 38: {
+        if (m == 0) return 0;
         double b = (double)m / (gamma * d) * frac + (1.0 + 1.0 / gamma) * (double)(p - 1u);
         /* (7) assumes half-packet splitting on rings; mini-packets are not split again, so on an
          * even ring a subphase with an odd number of rounds pays half a mini-slot more: + d/2. */
@@ -141,6 +201,7 @@ uint32_t sched_coll_expected_slots(const sched_shape *sh, int algo, uint32_t m)
         return t;
     }
     case 36: return sched_lb_te_status(sh);
+    case 39: return m ? sched_pe_bound(sh, m) : 0;
     case 40: {   /* the plan's own length (no digest bound: not in the paper) */
         sched_pmnb_plan pl;
         return sched_pmnb_make_plan_diag(&pl, sh) ? 0 : pl.total_slots;

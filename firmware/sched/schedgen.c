@@ -22,7 +22,8 @@ static void usage(FILE *f)
             "            scatter, gather (all-port store-and-forward, any shape)\n"
             "            mnb, mnb-split, mnb-diag (multinode broadcast = allgather, p x p or p x p x p)\n"
             "            te-a3 (total exchange, n x n), te-a2 (any shape), te-oneport (single-port, torus)\n"
-            "            (pmnb, pmnb-split, pe need a source set: C API, firmware/sched/sched_coll.h)\n"
+            "            pmnb, pmnb-split (partial MNB rule), pe (partial exchange, 2-D mesh): need --sources\n"
+            "--sources  for pmnb/pmnb-split/pe: node ids '0,5,9' or 'random:M[:SEED]'\n"
             "--check    run the checker; exit 1 if the schedule is wrong\n"
             "--stats    per step: messages, hops, longest route\n"
             "--dump     text dump, one line per message: step src dst start_dim dir\n"
@@ -80,6 +81,7 @@ static int read_file(const char *path, uint8_t **data, uint32_t *len)
 int main(int argc, char **argv)
 {
     const char *shape_arg = 0, *algo_arg = 0, *root_arg = 0, *dump = 0, *tables = 0, *svg = 0, *verify = 0;
+    const char *sources_arg = 0;   /* issue 5: partial collectives */
     int torus = -1, check = 0, quiet = 0, stats = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -97,6 +99,7 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--tables")) val = &tables;
         else if (!strcmp(a, "--svg")) val = &svg;
         else if (!strcmp(a, "--verify-tables")) val = &verify;
+        else if (!strcmp(a, "--sources")) val = &sources_arg;
         else return bad("unknown option '%s'", a);
         if (val) {
             if (i + 1 >= argc) return bad("option %s needs a value", a);
@@ -155,7 +158,14 @@ int main(int argc, char **argv)
 
     sched_schedule s;
     char err[256];
-    if (sched_generate(&s, &shape, (sched_algo)algo, root, err, sizeof err)) {
+    uint8_t *srcset = 0;
+    if (sources_arg) {
+        srcset = malloc(sched_nodes(&shape));
+        if (!srcset) { fprintf(stderr, "schedgen: out of memory\n"); return 1; }
+        if (sched_coll_parse_sources(sources_arg, &shape, srcset, err, sizeof err)) return bad("%s", err);
+    }
+    if (srcset ? sched_coll_generate_partial(&s, &shape, algo, srcset, err, sizeof err)
+               : sched_generate(&s, &shape, (sched_algo)algo, root, err, sizeof err)) {
         fprintf(stderr, "schedgen: %s\n", err);
         return 2;
     }
@@ -172,13 +182,20 @@ int main(int argc, char **argv)
                sched_algo_name(s.algo), shape_text, torus ? "torus" : "mesh", root_text, (unsigned long)s.nsteps,
                (unsigned long)sched_expected_steps(&shape, s.algo, root),
                (unsigned long)sched_paper_steps(&shape, s.algo, root), (unsigned long)lb, (unsigned long)s.count);
+    if (srcset && !quiet) {
+        uint32_t m, pb, plb;
+        sched_coll_partial_bounds(&s, srcset, &m, &pb, &plb);
+        printf("%lu sources: digest bound %lu slots, lower bound %lu for this set (prefix steps x t_p not included)\n",
+               (unsigned long)m, (unsigned long)pb, (unsigned long)plb);
+    }
     int status = 0;
     if (check) {
         size_t wb = sched_check_workspace_bytes(&s);
         void *ws = malloc(wb);
         sched_check_result r;
         if (!ws) { fprintf(stderr, "schedgen: out of memory\n"); return 1; }
-        sched_check(&s, ws, wb, &r);
+        if (srcset) sched_check_coll(&s, srcset, ws, wb, &r);
+        else sched_check(&s, ws, wb, &r);
         free(ws);
         if (r.ok)
             printf("check: PASS steps %lu messages %lu total_distance %llu max_path %lu max_link_load %lu links_used %lu "
