@@ -1,4 +1,5 @@
 /* Host-side writers: the text dump, the tables file and the SVG picture. */
+#include "sched_coll.h"   /* issue-5 collectives in the dump */
 #include "sched_out.h"
 
 #include <stdlib.h>
@@ -33,7 +34,9 @@ int sched_write_dump(const sched_schedule *s, FILE *f)
         sched_coord_text(&s->shape, m->dst, b, sizeof b);
         fprintf(f, "%u %s %s %u %c", (unsigned)m->step, a, b, (unsigned)m->start_dim,
                 m->hops[m->start_dim] < 0 ? '-' : '+');
-        if (s->coll != SCHED_COLL_BCAST) {
+        if (sched_coll_is_collective((int)s->coll)) {   /* issue 5: piece number, relay flag */
+            fprintf(f, " %lu%s", (unsigned long)m->piece, (m->reserved & SCHED_MSG_TRANSIT) ? " relay" : "");
+        } else if (s->coll != SCHED_COLL_BCAST) {
             sched_coord_text(&s->shape, m->piece, a, sizeof a);
             fprintf(f, " %s", a);
         }

@@ -36,3 +36,10 @@ bad "mnb on unequal sides" "all sides equal" --shape 4x6 --torus --algo mnb
 bad "te-a3 on a non-square shape" "n x n" --shape 4x6 --torus --algo te-a3
 bad "te-oneport on a mesh" "needs a torus" --shape 4x4 --mesh --algo te-oneport
 bad "pe on a torus" "2-D meshes" --shape 4x4 --torus --algo pe --sources 1,2
+# Dump, tables and SVG of an alltoall schedule: piece numbers, relays marked, tables valid.
+if "$gen" --shape 4x4 --torus --algo te-a3 --quiet --dump "$coll_tmp/te.txt" --tables "$coll_tmp/te.tbl" --svg "$coll_tmp/te.svg" &&
+        [ "$(grep -vc '^#' "$coll_tmp/te.txt")" -eq 512 ] && grep -q '^1 0,0 3,0 0 - 3$' "$coll_tmp/te.txt" &&
+        grep -q '^1 0,0 1,0 0 + 2 relay$' "$coll_tmp/te.txt" &&
+        "$gen" --shape 4x4 --torus --verify-tables "$coll_tmp/te.tbl" >/dev/null && grep -q '</svg>' "$coll_tmp/te.svg"; then
+    echo "PASS schedgen te-a3 4x4: dump (512 hops, piece numbers, relays marked), valid tables, svg"
+else echo "FAIL schedgen te-a3 4x4 dump/tables/svg: $(head -c 200 "$coll_tmp/te.txt" | tr '\n' ' ')"; fi
