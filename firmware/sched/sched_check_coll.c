@@ -265,7 +265,7 @@ int sched_check_coll(const sched_schedule *s, const uint8_t *sources, void *work
 
 /* ---- names and parts ---- */
 
-static const char *const coll_algo_names[] = {"mnb", "mnb-split", "te-a3", "te-a2", "te-oneport", "pmnb", "pmnb-split", "pe", "mnb-diag"};
+static const char *const coll_algo_names[] = {"mnb", "mnb-split", "te-a3", "te-a2", "te-oneport", "pmnb", "pmnb-split", "pe", "mnb-diag", "dyn-star"};
 
 int sched_coll_is_algo(int algo) { return algo >= SCHED_COLL_ALGO_FIRST && algo <= SCHED_COLL_ALGO_LAST; }
 

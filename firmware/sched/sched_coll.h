@@ -50,7 +50,10 @@
 /* Multinode broadcast, d rotated classes without packing or splitting: class = coordinate sum
  * mod d (this library's variant of the sec. 4.2 corollary; not in the paper). */
 #define SCHED_ALGO_MNB_DIAG    ((sched_algo)40)
-#define SCHED_COLL_ALGO_LAST   40
+/* Multinode broadcast by the dynamic STAR rule: every node one packet at slot 1, per-port
+ * 2-class priority queues (sched_dyn_burst); checks the rule with the allgather checker. */
+#define SCHED_ALGO_DYN_STAR    ((sched_algo)41)
+#define SCHED_COLL_ALGO_LAST   41
 
 #define SCHED_COLL_ALLGATHER         ((sched_collective)16)
 #define SCHED_COLL_ALLTOALL          ((sched_collective)17)

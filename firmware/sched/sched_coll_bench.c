@@ -66,14 +66,14 @@ static void bench_generated(FILE *js, int algo, const sched_shape *sh)
     int ok = checked(&s, 0, &r);
     const uint32_t parts = sched_coll_parts(&s), n = sched_nodes(sh);
     double lb;
-    if (algo == 32 || algo == 33 || algo == 40) {
+    if (algo == 32 || algo == 33 || algo == 40 || algo == 41) {
         uint32_t mindeg = sh->torus ? 2u * sh->dims : sh->dims;
         lb = algo == 33 ? (double)(n - 1u) / mindeg : (double)sched_lb_mnb(sh);
     } else if (algo == 36) lb = sched_lb_te_status(sh);
     else lb = sched_lb_te_cut(sh);
     double bound = (double)sched_coll_expected_slots(sh, algo, 0) / parts;
     row(js, sched_coll_algo_name(algo), sh, n, (double)r.steps / parts, lb, bound, 0, ok,
-        algo == 33 ? "  (mini-slots / d)" : "");
+        algo == 33 ? "  (mini-slots / d)" : algo == 41 ? "  (STAR rule, all nodes at once, 2-class queues)" : "");
     sched_free(&s);
 }
 
@@ -176,6 +176,7 @@ int main(int argc, char **argv)
             bench_generated(js, 32, &sh);
             bench_generated(js, 40, &sh);
             bench_generated(js, 33, &sh);
+            if (torus) bench_generated(js, 41, &sh);
         }
     for (int torus = 1; torus >= 0; torus--)
         for (int p = 3; p <= 5; p++) {

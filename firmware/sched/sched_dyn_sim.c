@@ -291,3 +291,98 @@ done:
     free(q); free(seq); free(info); free(seen); free(delays); free(fl); free(pool.pool);
     return rc;
 }
+
+/* ---------------------------------------------------------------- burst = MNB via the rule */
+
+int sched_dyn_burst(sched_schedule *out, const sched_shape *shape, int discipline, uint64_t seed, char *err,
+                    size_t errlen)
+{
+    memset(out, 0, sizeof *out);
+    sched_dyn_plan pl;
+    const char *why = sched_dyn_make_plan(&pl, shape);
+    if (why) return dyn_error(err, errlen, "dyn-star: %s", why);
+    if (pl.arc) return dyn_error(err, errlen, "dyn-star: the burst (every node one packet) needs a torus (ARC serves the interior only)");
+    const uint32_t n = pl.nodes, ports = 2u * shape->dims;
+    out->shape = *shape;
+    out->algo = SCHED_ALGO_DYN_STAR;
+    out->coll = SCHED_COLL_ALLGATHER;
+    out->model = SCHED_MODEL_SAF_ALLPORT;
+    port_queue *q = calloc((size_t)n * ports, sizeof *q);
+    typedef struct { uint32_t dst; uint8_t port; q_entry e; } flight;
+    flight *fl = malloc(sizeof *fl * (size_t)n * ports);
+    pool_t pool = {0, 0, 0, -1};
+    rng_t rng = {seed * 0x9E3779B97F4A7C15ull + 7u};
+    int rc = -1;
+    uint64_t queued = 0;
+    if (!q || !fl) { dyn_error(err, errlen, "out of memory"); goto done; }
+    for (uint32_t k = 0; k < n * ports; k++) q[k].head[0] = q[k].head[1] = q[k].tail[0] = q[k].tail[1] = -1;
+    for (uint32_t v = 0; v < n; v++) {
+        sched_dyn_send sends[SCHED_DYN_MAX_SENDS];
+        int ns = sched_dyn_originate(&pl, v, 0, (uint32_t)(rng_next(&rng) >> 32), sends);
+        for (int s = 0; s < ns; s++) {
+            int32_t e = pool_get(&pool);
+            if (e < 0) { dyn_error(err, errlen, "out of memory"); goto done; }
+            pool.pool[e] = (q_entry){sends[s].pkt, v, -1};
+            port_queue *pq = &q[v * ports + sends[s].port];
+            int cls = discipline == SCHED_DYN_PRIO2 ? sends[s].pkt.prio : 0;
+            if (pq->tail[cls] >= 0) pool.pool[pq->tail[cls]].next = e; else pq->head[cls] = e;
+            pq->tail[cls] = e;
+            pq->len++;
+            queued++;
+        }
+    }
+    for (uint32_t t = 1; queued; t++) {
+        if (t > 65000u) { dyn_error(err, errlen, "dyn-star: does not drain"); goto done; }
+        uint32_t nf = 0;
+        for (uint32_t v = 0; v < n; v++)
+            for (uint32_t p = 0; p < ports; p++) {
+                port_queue *pq = &q[v * ports + p];
+                if (!pq->len) continue;
+                int cls = (discipline == SCHED_DYN_PRIO2 && pq->head[0] < 0) ? 1 : 0;
+                int32_t pick = pq->head[cls];
+                pq->head[cls] = pool.pool[pick].next;
+                if (pq->head[cls] < 0) pq->tail[cls] = -1;
+                pq->len--;
+                queued--;
+                fl[nf].dst = (uint32_t)sched_neighbour(shape, v, (uint8_t)p);
+                fl[nf].port = (uint8_t)p;
+                fl[nf].e = pool.pool[pick];
+                nf++;
+                pool.pool[pick].next = pool.free_head;
+                pool.free_head = pick;
+            }
+        for (uint32_t k = 0; k < nf; k++) {
+            int deliver = 0;
+            sched_dyn_send sends[SCHED_DYN_MAX_SENDS];
+            const uint32_t dst = fl[k].dst;
+            int ns = sched_dyn_on_receive(&pl, dst, &fl[k].e.pkt, &deliver, sends);
+            sched_msg msg;
+            memset(&msg, 0, sizeof msg);
+            msg.src = (uint32_t)sched_neighbour(shape, dst, (uint8_t)(fl[k].port ^ 1u));
+            msg.dst = dst;
+            msg.piece = fl[k].e.pid;
+            msg.step = (uint16_t)t;
+            msg.start_dim = (uint8_t)(fl[k].port / 2u);
+            msg.hops[fl[k].port / 2u] = (fl[k].port & 1u) ? -1 : 1;
+            msg.reserved = deliver ? 0 : SCHED_MSG_TRANSIT;
+            if (sched_push(out, &msg)) { dyn_error(err, errlen, "out of memory"); goto done; }
+            for (int s = 0; s < ns; s++) {
+                int32_t e = pool_get(&pool);
+                if (e < 0) { dyn_error(err, errlen, "out of memory"); goto done; }
+                pool.pool[e] = (q_entry){sends[s].pkt, fl[k].e.pid, -1};
+                port_queue *pq = &q[dst * ports + sends[s].port];
+                int cls = discipline == SCHED_DYN_PRIO2 ? sends[s].pkt.prio : 0;
+                if (pq->tail[cls] >= 0) pool.pool[pq->tail[cls]].next = e; else pq->head[cls] = e;
+                pq->tail[cls] = e;
+                pq->len++;
+                queued++;
+            }
+        }
+    }
+    sched_finish(out);
+    rc = 0;
+done:
+    free(q); free(fl); free(pool.pool);
+    if (rc) sched_free(out);
+    return rc;
+}

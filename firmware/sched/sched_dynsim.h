@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "sched_dyn.h"
+#include "sched_coll.h"
 
 enum { SCHED_DYN_FIFO = 0, SCHED_DYN_PRIO2 = 1, SCHED_DYN_DESC = 2 };
 
@@ -27,5 +28,11 @@ typedef struct {
  * Returns 0 (stats filled; saturated = 1 if the load is not sustained) or -1 with err. */
 int sched_dyn_simulate(const sched_shape *shape, int discipline, double rho, uint32_t warmup, uint32_t measure,
                        uint64_t seed, sched_dyn_stats *stats, char *err, size_t errlen);
+
+/* Burst: every node of a torus broadcasts one packet at slot 1 with the STAR rule (random
+ * ending dimensions from seed) through per-port queues (discipline), until all queues drain.
+ * The transmissions are recorded as an allgather schedule (algo dyn-star) for the checker. */
+int sched_dyn_burst(sched_schedule *out, const sched_shape *shape, int discipline, uint64_t seed, char *err,
+                    size_t errlen);
 
 #endif

@@ -3,6 +3,7 @@
  * node a source (sched_coll_sim.c). */
 #include "sched_coll.h"
 #include "sched_pmnb.h"
+#include "sched_dynsim.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -38,6 +39,7 @@ int sched_coll_generate(sched_schedule *out, const sched_shape *shape, int algo,
         return sched_gen_mnb(out, algo == 33, err, errlen);
     }
     case 40: return sched_gen_mnb_diag(out, err, errlen);
+    case 41: return sched_dyn_burst(out, shape, SCHED_DYN_PRIO2, 1, err, errlen);
     case 34: return sched_gen_te_a3(out, err, errlen);
     case 35: return sched_gen_te_a2(out, err, errlen);
     case 36: return sched_gen_te_oneport(out, err, errlen);

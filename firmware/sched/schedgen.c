@@ -21,6 +21,7 @@ static void usage(FILE *f)
             "            saf-bcast (all-port store-and-forward broadcast tree, any shape)\n"
             "            scatter, gather (all-port store-and-forward, any shape)\n"
             "            mnb, mnb-split, mnb-diag (multinode broadcast = allgather, p x p or p x p x p)\n"
+            "            dyn-star (the dynamic STAR rule as an all-node burst, torus)\n"
             "            te-a3 (total exchange, n x n), te-a2 (any shape), te-oneport (single-port, torus)\n"
             "            pmnb, pmnb-split (partial MNB rule), pe (partial exchange, 2-D mesh): need --sources\n"
             "--sources  for pmnb/pmnb-split/pe: node ids '0,5,9' or 'random:M[:SEED]'\n"

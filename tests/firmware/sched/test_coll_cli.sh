@@ -43,3 +43,5 @@ if "$gen" --shape 4x4 --torus --algo te-a3 --quiet --dump "$coll_tmp/te.txt" --t
         "$gen" --shape 4x4 --torus --verify-tables "$coll_tmp/te.tbl" >/dev/null && grep -q '</svg>' "$coll_tmp/te.svg"; then
     echo "PASS schedgen te-a3 4x4: dump (512 hops, piece numbers, relays marked), valid tables, svg"
 else echo "FAIL schedgen te-a3 4x4 dump/tables/svg: $(head -c 200 "$coll_tmp/te.txt" | tr '\n' ' ')"; fi
+ok "dyn-star 8x8 torus: the STAR rule as an MNB burst passes the checker" "check: PASS steps 22 " --shape 8x8 --torus --algo dyn-star
+bad "dyn-star on a mesh" "needs a torus" --shape 8x8 --mesh --algo dyn-star
