@@ -42,14 +42,15 @@ const char *sched_pmnb_make_plan(sched_pmnb_plan *pl, const sched_shape *shape, 
     return 0;
 }
 
-/* Most k-digit tuples (digits 0..p-1) with the same digit sum mod d. */
-static uint32_t max_residue_count(uint32_t p, uint32_t d, uint32_t k)
+/* Most tuples over the given dimensions (digit k in 0..side[dim_k]-1) with one digit sum
+ * mod d. */
+static uint32_t max_residue_count(const sched_shape *sh, uint32_t d, const uint32_t *dims, uint32_t k)
 {
     uint32_t cnt[SCHED_MAX_DIMS] = {1, 0, 0}, next[SCHED_MAX_DIMS];
     for (uint32_t step = 0; step < k; step++) {
         for (uint32_t r = 0; r < d; r++) next[r] = 0;
         for (uint32_t r = 0; r < d; r++)
-            for (uint32_t x = 0; x < p; x++) next[(r + x) % d] += cnt[r];
+            for (uint32_t x = 0; x < sh->side[dims[step]]; x++) next[(r + x) % d] += cnt[r];
         for (uint32_t r = 0; r < d; r++) cnt[r] = next[r];
     }
     uint32_t best = 0;
@@ -57,20 +58,44 @@ static uint32_t max_residue_count(uint32_t p, uint32_t d, uint32_t k)
     return best;
 }
 
+/* Broadcast dimension of class c in subphase l (1-based): virtual d-l, rotated by c. */
+static uint32_t bcast_dim(uint32_t d, uint32_t l, uint32_t c) { return (d - l + c) % d; }
+
 const char *sched_pmnb_make_plan_diag(sched_pmnb_plan *pl, const sched_shape *shape)
 {
-    const char *why = sched_pmnb_make_plan(pl, shape, sched_nodes(shape), 0, 0);
-    if (why) return why;
-    const uint32_t d = pl->classes, p = pl->p, a = p / 2u, b = (p - 1u) / 2u;
-    pl->prefix_steps = 0;
-    pl->class_size = max_residue_count(p, d, d);
+    memset(pl, 0, sizeof *pl);
+    const char *problem = sched_shape_problem(shape);
+    if (problem) return problem;
+    const uint32_t d = shape->dims;
+    for (uint32_t k = 0; k < d; k++) {
+        if (shape->torus && shape->side[k] < 3) return "a torus needs sides of at least 3";
+        if (shape->side[k] > 255) return "sides above 255 are not supported by the rule";
+    }
+    pl->shape = *shape;
+    pl->classes = (uint8_t)d;
+    pl->parts = 1;
+    pl->p = shape->side[0];
+    pl->nodes = sched_nodes(shape);
+    pl->m = pl->nodes;
+    uint32_t all[SCHED_MAX_DIMS] = {0, 1, 2};
+    pl->class_size = max_residue_count(shape, d, all, d);
+    /* Subphase l lasts as long as its slowest class: the classes stay in lock step, so at any
+     * slot they use distinct dimensions even when the sides differ. */
     uint32_t first = 1;
     for (uint32_t l = 1; l <= d; l++) {
-        uint32_t r = max_residue_count(p, d, l - 1u);
-        pl->rounds[l - 1] = r;
-        pl->sub_slots[l - 1] = shape->torus ? (r + 1u) / 2u * a + (r / 2u) * b : r * (p - 1u);
+        uint32_t longest = 0, most = 0;
+        for (uint32_t c = 0; c < d; c++) {
+            uint32_t covered[SCHED_MAX_DIMS];
+            for (uint32_t k = 1; k < l; k++) covered[k - 1u] = bcast_dim(d, k, c);
+            const uint32_t r = max_residue_count(shape, d, covered, l - 1u), p = shape->side[bcast_dim(d, l, c)];
+            const uint32_t slots = shape->torus ? (r + 1u) / 2u * (p / 2u) + (r / 2u) * ((p - 1u) / 2u) : r * (p - 1u);
+            if (slots > longest) longest = slots;
+            if (r > most) most = r;
+        }
+        pl->rounds[l - 1] = most;
+        pl->sub_slots[l - 1] = longest;
         pl->sub_first[l - 1] = first;
-        first += pl->sub_slots[l - 1];
+        first += longest;
     }
     pl->total_slots = first - 1u;
     return 0;
@@ -267,10 +292,10 @@ int sched_pmnb_node_send(const sched_pmnb_plan *pl, sched_pmnb_node *n, uint32_t
         for (uint32_t c = 0; c < d; c++) n->inject_count[c] = n->count[c];
     }
     const uint32_t rel = slot - pl->sub_first[l - 1];
-    const uint32_t a = p / 2u, b = (p - 1u) / 2u;
     for (uint32_t c = 0; c < d; c++) {
         const uint32_t dim = (d - l + c) % d;
         const int32_t x = n->coord[dim];
+        const uint32_t ring = pl->shape.side[dim], a = ring / 2u, b = (ring - 1u) / 2u;   /* this class's ring */
         for (int side = 0; side < 2; side++) {
             const int dir = side ? -1 : +1;
             const uint32_t port = sched_port((uint8_t)dim, dir);
@@ -281,16 +306,16 @@ int sched_pmnb_node_send(const sched_pmnb_plan *pl, sched_pmnb_node *n, uint32_t
             }
             uint32_t k, leg;
             if (pl->shape.torus) {
-                const uint32_t pair = rel / (p - 1u), r = rel % (p - 1u);
+                const uint32_t pair = rel / (ring - 1u), r = rel % (ring - 1u);
                 const uint32_t first_leg = dir > 0 ? a : b;
                 if (r == 0) k = 2u * pair;
                 else if (r == first_leg) k = 2u * pair + 1u;
                 else continue;
                 leg = ((k % 2u == 0) == (dir > 0)) ? a : b;
             } else {
-                if (rel % (p - 1u) != 0) continue;
-                k = rel / (p - 1u);
-                leg = dir > 0 ? p - 1u - (uint32_t)x : (uint32_t)x;
+                if (rel % (ring - 1u) != 0) continue;
+                k = rel / (ring - 1u);
+                leg = dir > 0 ? ring - 1u - (uint32_t)x : (uint32_t)x;
             }
             if (k >= n->inject_count[c] || leg == 0) continue;
             sched_pmnb_packet pkt;

@@ -62,7 +62,8 @@ const char *sched_pmnb_make_plan(sched_pmnb_plan *plan, const sched_shape *shape
  * s is in class c = (sum of its coordinates) mod d and broadcasts from where it is, with the
  * same rotated dimension orders and lock-step subphases as above. Subphase l has as many
  * rounds as the most class-c nodes in any (l-1)-dimensional sub-torus the class has covered
- * (about p^(l-1)/d), so no node waits for packing. */
+ * (about p^(l-1)/d), so no node waits for packing. Unequal sides are allowed here: a
+ * subphase lasts as long as its slowest class, which keeps the classes in lock step. */
 const char *sched_pmnb_make_plan_diag(sched_pmnb_plan *plan, const sched_shape *shape);
 uint8_t sched_pmnb_diag_class(const sched_pmnb_plan *plan, uint32_t id);
 

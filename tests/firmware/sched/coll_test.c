@@ -99,6 +99,26 @@ static void test_mnb(void)
             sched_free(&s);
         }
     }
+    /* mnb-diag keeps its classes in lock step on unequal sides too. */
+    static const int uneq[][5] = {{2, 4, 8, 1, 1}, {2, 5, 7, 1, 1}, {2, 6, 5, 1, 0}, {2, 4, 6, 1, 0}, {3, 3, 4, 5, 1}, {3, 4, 4, 8, 0}};
+    for (unsigned i = 0; i < sizeof uneq / sizeof uneq[0]; i++) {
+        sched_shape sh = make_shape(uneq[i][0], uneq[i][1], uneq[i][2], uneq[i][3], uneq[i][4]);
+        char sn[40], name[96], why[300] = "", err[256] = "";
+        shape_name(&sh, sn, sizeof sn);
+        snprintf(name, sizeof name, "mnb-diag-unequal-sides-%s", sn);
+        sched_schedule s;
+        if (sched_generate(&s, &sh, (sched_algo)40, 0, err, sizeof err)) { result(0, name, err); continue; }
+        sched_check_result r;
+        int ok = check_shared(&s, &r);
+        uint32_t lb = sched_lb_mnb(&sh), plan = sched_coll_expected_slots(&sh, 40, 0);
+        if (!ok) snprintf(why, sizeof why, "checker: %s", r.error);
+        else if (r.steps > plan || 2u * r.steps > 3u * lb) {
+            ok = 0;
+            snprintf(why, sizeof why, "%u slots, plan %u, lower bound %u (more than 1.5x)", r.steps, plan, lb);
+        }
+        result(ok, name, why);
+        sched_free(&s);
+    }
     /* Unequal sides are refused with a message. */
     sched_shape bad = make_shape(2, 4, 6, 1, 1);
     sched_schedule s;
