@@ -18,8 +18,10 @@
  * passing back through its own source). Every other receipt is a delivery, and the checker
  * accepts a delivery only where the piece is due and only once.
  *
- * Portable parts (no allocation; build for the RV32IM core): sched_check_coll.c, sched_pmnb.c.
- * Host parts (allocate): sched_mnb.c, sched_exchange.c, sched_coll_sim.c.
+ * Portable parts (no allocation; build for the RV32IM core): sched_check_coll.c, sched_pmnb.c
+ * (partial-MNB rule), sched_dyn.c (dynamic-broadcast rule).
+ * Host parts (allocate): sched_mnb.c (dispatch, bounds), sched_exchange.c (total exchange),
+ * sched_coll_sim.c (rule simulation), sched_pe.c (partial exchange), sched_dyn_sim.c.
  */
 #ifndef RVMESH_SCHED_COLL_H
 #define RVMESH_SCHED_COLL_H

@@ -181,7 +181,6 @@ int sched_gen_te_a3(sched_schedule *out, char *err, size_t errlen)
             /* amsg holds, from the previous iteration, the B messages at their intermediates. */
             na = nodes * (n - 1u);
             for (uint32_t k = 0; k < na; k++) amsg[k].target = amsg[k].piece % nodes;
-            /* Those already at their final node (B round with i2 == i) stay: engine skips them. */
         }
         used_a = te_engine_round(&e, 0, amsg, na, first);
         used_b = te_engine_round(&e, 1, bmsg, nb, first);
