@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Directed bring-up programs of the core (tests/rtl/core/asm/*.S) on node-sim: each is
-# self-checking and must exit 0 (a failing check exits with its check number).
+# Directed programs of the core on node-sim: tests/rtl/core/asm/*.S (hazards, traps and
+# CSRs, interrupts) and tests/rtl/core/c/*.c (multiplier and divider against a software
+# reference). Each is self-checking and must exit 0 (an assembly test exits with the
+# number of its failing check).
 set -u
 BUILD="${BUILD:-build}"
 mkdir -p "$BUILD/tests"
@@ -9,14 +11,14 @@ if ! make -s node-sim >"$log" 2>&1; then
     echo "FAIL core-asm-build: make node-sim failed (see $log)"
     exit 1
 fi
-for src in tests/rtl/core/asm/*.S; do
-    name="core-asm-$(basename "$src" .S)"
-    elf="$BUILD/fw/${src%.S}.elf"
+for src in tests/rtl/core/asm/*.S tests/rtl/core/c/*.c; do
+    name="core-$(basename "$(dirname "$src")")-$(basename "${src%.*}")"
+    elf="$BUILD/fw/${src%.*}.elf"
     if ! make -s "$elf" >>"$log" 2>&1; then
         echo "FAIL $name: cannot build $elf (see $log)"
         continue
     fi
-    "$BUILD/bin/node-sim" --elf "$elf" --max-cycles 100000 >"$BUILD/tests/$name.out" 2>&1
+    "$BUILD/bin/node-sim" --elf "$elf" --max-cycles 20000000 >"$BUILD/tests/$name.out" 2>&1
     status=$?
     if [ "$status" -eq 0 ]; then
         echo "PASS $name"

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The core's stalls and its small configuration: every self-checking program
-# (tests/rtl/core/asm/*.S, tests/firmware/isa/*.S, tests/firmware/programs/*.c) on
+# (tests/rtl/core/asm/*.S, tests/rtl/core/c/*.c, tests/firmware/isa/*.S,
+# tests/firmware/programs/*.c) on
 # node-sim-stress: the core with the iterative multiplier (FAST_MUL=0) on a data bus that
 # holds dmem_req_ready low on pseudo-random cycles (node_top BUS_WAIT_TEST=1). Each must
 # exit 0 as on the plain node-sim, and print the same console output apart from cycle counts.
@@ -13,7 +14,7 @@ if ! make -s node-sim node-sim-stress >"$log" 2>&1; then
     echo "FAIL core-stress-build: make node-sim node-sim-stress failed (see $log)"
     exit 1
 fi
-for src in tests/rtl/core/asm/*.S tests/firmware/isa/*.S tests/firmware/programs/*.c; do
+for src in tests/rtl/core/asm/*.S tests/rtl/core/c/*.c tests/firmware/isa/*.S tests/firmware/programs/*.c; do
     [ -e "$src" ] || continue
     elf="$BUILD/fw/${src%.*}.elf"
     name="core-stress-$(basename "${src%.*}")"
