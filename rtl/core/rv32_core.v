@@ -284,10 +284,11 @@ module rv32_core #(
     wire [XLEN-1:0] cause = irq_take  ? irq_cause :
                             bus_fault ? (is_store ? 32'd7 : 32'd5) : {28'd0, exc_code};
     wire [XLEN-1:0] tval  = irq_take ? {XLEN{1'b0}} : bus_fault ? mem_addr : exc_tval;
+    // exceptions go to the base; interrupts in vectored mode to base + 4 x cause
     wire [XLEN-1:0] trap_vector = (mtvec_vectored && irq_take) ?
-                                  mtvec_base + {cause[XLEN-3:0], 2'b00} : mtvec_base;
+                                  mtvec_base + {irq_cause[XLEN-3:0], 2'b00} : mtvec_base;
     // an exception raised by the first instruction of the trap handler would loop forever
-    wire fatal = any_trap && !irq_take && x_pc == trap_vector;
+    wire fatal = any_trap && !irq_take && x_pc == mtvec_base;
     wire trap  = any_trap && !fatal;
 
     assign div_start = active && is_div && !irq_take && !exc_raise && !div_busy;
