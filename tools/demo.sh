@@ -4,7 +4,8 @@
 # RISC-V tiles) arrives with the mesh issue; until then this shows each part on its own:
 #   1. the RV32IM core in node-sim running the C programs (cycles, instret, CPI, result);
 #   2. the schedule library: every collective schedule for the configured shape, checked;
-#   3. the router network: traffic on the configured mesh/torus, delivery checked.
+#   3. the router network: uniform traffic and a contention-free step on the configured
+#      mesh/torus, every packet's delivery checked.
 # Environment (from make): BUILD, MESH_X, MESH_Y, MESH_Z, MESH_DIMS, MESH_TORUS.
 set -u
 cd "$(dirname "$0")/.."
@@ -34,12 +35,15 @@ done
 echo
 
 echo "-- 2. collective schedules for the $shape $kind, root 0,0, checked by the independent checker"
+echo "   (broadcast, scatter, gather, allgather = mnb, alltoall = te, partial allgather = pmnb"
+echo "    with 5 random sources; steps are wormhole steps or store-and-forward slots)"
 make -s schedgen || exit 1
 mkdir -p "$BUILD/demo"
 root=0,0; [ "${MESH_DIMS}" = 3 ] && root=0,0,0
-for algo in tsay-wang cang-wu-dp saf-bcast scatter gather; do
+for algo in tsay-wang cang-wu-dp saf-bcast scatter gather mnb mnb-split te-a3 te-a2 pmnb; do
+    extra=(); [ "$algo" = pmnb ] && extra=(--sources random:5:1)
     out=$("$BUILD/bin/schedgen" --shape "$shape" --$kind --algo "$algo" --root "$root" --check \
-          --svg "$BUILD/demo/$algo.svg" 2>&1)
+          "${extra[@]}" --svg "$BUILD/demo/$algo.svg" 2>&1)
     rc=$?
     if [ $rc -eq 0 ]; then
         printf '%-12s %s\n' "$algo" "$(head -n 1 <<<"$out" | sed 's/^[^:]*: //')"
@@ -52,11 +56,20 @@ done
 echo "   pictures: $BUILD/demo/*.svg"
 echo
 
-if [ -x tools/demo-noc.sh ]; then
-    echo "-- 3. the all-port wormhole router network, $shape $kind"
-    tools/demo-noc.sh || failures=$((failures + 1))
-    echo
+echo "-- 3. the all-port wormhole router network (no cores), $shape $kind"
+make -s noc-sim || exit 1
+if "$BUILD/bin/noc-sim" --help 2>&1 | grep -q "shapes compiled.* $shape($kind"; then
+    for load in 0.1 0.3 0.5; do
+        "$BUILD/bin/noc-sim" --shape "$shape" --$kind --pattern uniform --load $load --len 1-16 \
+            --warmup 1000 --cycles 5000 --drain 5000 --quiet 2>&1 | tail -n 1 \
+            || failures=$((failures + 1))
+    done
+    "$BUILD/bin/noc-sim" --shape "$shape" --$kind --pattern step --quiet 2>&1 | tail -n 1 \
+        || failures=$((failures + 1))
+else
+    echo "   $shape $kind is not among the shapes compiled into noc-sim (see noc-sim --help)"
 fi
+echo
 
 if [ $failures -eq 0 ]; then echo "demo: all parts OK"; else echo "demo: $failures part(s) FAILED"; fi
 [ $failures -eq 0 ]
