@@ -11,7 +11,7 @@ LINT_TARGETS += lint-core
 lint-core:
 	verilator --lint-only -Wall --top-module rv32_core $(CORE_RTL)
 	verilator --lint-only -Wall --top-module node_top $(NODE_TOP_PARAMS) $(CORE_RTL)
-	verilator --lint-only -Wall --top-module node_top $(NODE_TOP_PARAMS) -GFAST_MUL=0 -GBUS_WAIT_TEST=1 $(CORE_RTL)
+	verilator --lint-only -Wall --top-module node_top $(NODE_TOP_PARAMS) -GFAST_MUL=0 -GDIV_BITS=2 -GBUS_WAIT_TEST=1 $(CORE_RTL)
 
 # yosys synth_ice40 of the core alone: cell counts in $(BUILD)/synth/core/rv32_core.stat
 # (default configuration) and rv32_core_small.stat (FAST_MUL=0: iterative multiplier)

@@ -16,6 +16,7 @@ module node_top #(
     parameter [31:0] TIMER_BASE   = 32'h0200_0000,  // 64 KiB aligned
     parameter [31:0] HART_ID      = 32'd0,
     parameter        FAST_MUL     = 1,              // rv32_core: single-cycle multiplier
+    parameter        DIV_BITS     = 4,              // rv32_core: quotient bits per divider step
     // test builds only: 1 makes the data bus insert pseudo-random wait states (an LFSR
     // holds dmem_req_ready low on about one cycle in four), exercising the core's stalls
     parameter        BUS_WAIT_TEST = 0
@@ -64,7 +65,7 @@ module node_top #(
     wire dmem_timer   = dmem_req_addr[31:16] == TIMER_BASE[31:16];
     wire irq_timer;
 
-    rv32_core #(.RESET_PC(RESET_PC), .FAST_MUL(FAST_MUL)) core (
+    rv32_core #(.RESET_PC(RESET_PC), .FAST_MUL(FAST_MUL), .DIV_BITS(DIV_BITS)) core (
         .clk(clk), .rst(rst), .hart_id(HART_ID),
         .imem_addr(imem_addr), .imem_error(!imem_in_ram), .imem_data(imem_data),
         .dmem_req_valid(dmem_req_valid), .dmem_req_ready(dmem_req_ready),

@@ -17,7 +17,9 @@ module rv32_core #(
     parameter XLEN = 32,
     parameter [XLEN-1:0] RESET_PC = 32'h8000_0000,
     // 1: single-cycle multiplier (large without DSP blocks); 0: rv32_mul_iter, 9 cycles
-    parameter FAST_MUL = 1
+    parameter FAST_MUL = 1,
+    // quotient bits per divider step: 4 (default) or 2 (slower division, shorter path)
+    parameter DIV_BITS = 4
 ) (
     input  wire            clk,
     input  wire            rst,               // synchronous, active high
@@ -192,7 +194,7 @@ module rv32_core #(
     wire            div_busy, div_done;
     wire [XLEN-1:0] div_quotient, div_remainder;
     wire            div_start;
-    rv32_div #(.XLEN(XLEN)) divider (
+    rv32_div #(.XLEN(XLEN), .BITS_PER_CYCLE(DIV_BITS)) divider (
         .clk(clk), .rst(rst), .start(div_start), .is_signed(!funct3[0]),
         .dividend(src1), .divisor(src2), .busy(div_busy), .done(div_done),
         .quotient(div_quotient), .remainder(div_remainder)

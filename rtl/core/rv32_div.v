@@ -67,11 +67,11 @@ module rv32_div #(
     // steps: ceil(quotient bits / BITS_PER_CYCLE), quotient bits <= lz_divisor - lz_dividend + 1
     localparam MAX_STEPS = XLEN / BITS_PER_CYCLE;
     localparam SHIFT_LOG = $clog2(BITS_PER_CYCLE);
-    localparam [CW+1:0] ROUND_UP = BITS_PER_CYCLE;       // +1 quotient bit, + (step - 1)
+    localparam [CW+1:0] ROUND_UP = BITS_PER_CYCLE[CW+1:0];      // +1 quotient bit, + (step - 1)
     wire signed [CW+1:0] qbits_rounded = $signed({2'b00, lz_divisor}) -
                                          $signed({2'b00, lz_dividend}) + $signed(ROUND_UP);
     wire signed [CW+1:0] steps_wanted  = qbits_rounded >>> SHIFT_LOG;
-    localparam signed [CW+1:0] MAX_STEPS_S = MAX_STEPS;
+    localparam signed [CW+1:0] MAX_STEPS_S = MAX_STEPS[CW+1:0];
     wire [CW-1:0] first_steps = (steps_wanted < 1) ? {{(CW-1){1'b0}}, 1'b1} :
                                 (steps_wanted > MAX_STEPS_S) ? MAX_STEPS_S[CW-1:0] :
                                 steps_wanted[CW-1:0];

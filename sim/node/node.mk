@@ -1,8 +1,9 @@
 # node-sim: the single-node Verilator simulator (sim/node) of rtl/core's node_top.
 #   make node-sim          ->  $(BUILD)/bin/node-sim --elf FILE [--max-cycles N] [--trace F.fst]
 #   make node-sim-stress   ->  $(BUILD)/bin/node-sim-stress, for tests: the core with its
-#                              iterative multiplier (FAST_MUL=0) on a data bus with
-#                              pseudo-random wait states (node_top BUS_WAIT_TEST=1)
+#                              iterative multiplier (FAST_MUL=0) and 2-bit divider steps
+#                              (DIV_BITS=2) on a data bus with pseudo-random wait states
+#                              (node_top BUS_WAIT_TEST=1)
 
 NODE_SIM_SRCS   := sim/node/node_sim.cpp sim/node/elf32.cpp
 NODE_SIM_HDRS   := sim/node/elf32.h
@@ -34,7 +35,7 @@ endef
 
 NODE_SIM := $(BUILD)/bin/node-sim
 $(eval $(call node_sim_rule,node-sim,))
-$(eval $(call node_sim_rule,node-sim-stress,-GBUS_WAIT_TEST=1 -GFAST_MUL=0))
+$(eval $(call node_sim_rule,node-sim-stress,-GBUS_WAIT_TEST=1 -GFAST_MUL=0 -GDIV_BITS=2))
 
 # make bench-core: CPI of every C test program, node-sim speed, core cell counts (yosys)
 CORE_BENCH_ELFS := $(patsubst %.c,$(BUILD)/fw/%.elf,$(wildcard tests/firmware/programs/*.c))
