@@ -29,3 +29,18 @@ $(CORE_SYNTH_SMALL_STAT): $(CORE_SYNTH_RTL)
 	@mkdir -p $(dir $@)
 	yosys -q -l $(@:.stat=.log) -p "read_verilog $(CORE_SYNTH_RTL); chparam -set FAST_MUL 0 rv32_core; synth_ice40 -top rv32_core; tee -q -o $@.tmp stat"
 	@mv $@.tmp $@
+
+# ---- network (rtl/noc): all-port wormhole router and the mesh/torus network -----------
+NOC_RTL := $(sort $(wildcard rtl/noc/*.v))
+
+# Lint every top in configurations that exercise different generate branches.
+LINT_TARGETS += lint-noc
+.PHONY: lint-noc
+lint-noc:
+	verilator --lint-only -Wall --top-module noc_router $(NOC_RTL)
+	verilator --lint-only -Wall --top-module noc_router -GDIMS=3 -GBUF_DEPTH=3 -GINJ_DEPTH=2 $(NOC_RTL)
+	verilator --lint-only -Wall --top-module noc_network -GFLIT_BITS=$(FLIT_BITS) $(NOC_RTL)
+	verilator --lint-only -Wall --top-module noc_network -GTORUS=0 -GSIZE_X=8 -GSIZE_Y=4 $(NOC_RTL)
+	verilator --lint-only -Wall --top-module noc_network -GTORUS=0 -GSIZE_X=1 -GSIZE_Y=8 $(NOC_RTL)
+	verilator --lint-only -Wall --top-module noc_network -GDIMS=3 -GSIZE_X=3 -GSIZE_Y=3 -GSIZE_Z=3 $(NOC_RTL)
+	verilator --lint-only -Wall --top-module noc_network -GSIZE_X=2 -GSIZE_Y=2 $(NOC_RTL)
