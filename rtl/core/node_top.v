@@ -10,7 +10,7 @@
 // it with bit 0 set pulses tohost_valid with the stored word in tohost_data.
 module node_top #(
     parameter [31:0] RAM_BASE     = 32'h8000_0000,
-    parameter        RAM_BYTES    = 65536,          // a power of two
+    parameter        RAM_BYTES    = 65536,          // a power of two; RAM_BASE a multiple of it
     parameter [31:0] RESET_PC     = RAM_BASE,
     parameter [31:0] CONSOLE_ADDR = 32'h1000_0000,
     parameter [31:0] TIMER_BASE   = 32'h0200_0000,  // 64 KiB aligned
@@ -57,10 +57,11 @@ module node_top #(
     wire dmem_req_ready = (BUS_WAIT_TEST == 0) || (wait_lfsr[1:0] != 2'b00);
     wire dmem_accept    = dmem_req_valid && dmem_req_ready;
 
-    wire [31:0] imem_offset = imem_addr - RAM_BASE;
-    wire [31:0] dmem_offset = dmem_req_addr - RAM_BASE;
-    wire imem_in_ram = imem_offset < RAM_BYTES;
-    wire dmem_in_ram = dmem_offset < RAM_BYTES;
+    // RAM_BASE is a multiple of RAM_BYTES: the RAM is where the upper address bits match
+    localparam TOP = ADDR_BITS + 2;   // first address bit above the RAM
+    wire imem_in_ram = imem_addr[31:TOP] == RAM_BASE[31:TOP] && imem_addr[1:0] == 2'b00;
+    wire dmem_in_ram = dmem_req_addr[31:TOP] == RAM_BASE[31:TOP];
+    wire unused_byte_bits = ^dmem_req_addr[1:0];   // lanes come from the strobes
     wire dmem_console = {dmem_req_addr[31:2], 2'b00} == CONSOLE_ADDR;
     wire dmem_timer   = dmem_req_addr[31:16] == TIMER_BASE[31:16];
     wire irq_timer;
@@ -82,10 +83,10 @@ module node_top #(
     wire [31:0] ram_d_data;
     node_ram #(.WORDS(WORDS), .ADDR_BITS(ADDR_BITS)) ram (
         .clk(clk),
-        .i_addr(imem_offset[ADDR_BITS+1:2]), .i_data(imem_data),
+        .i_addr(imem_addr[TOP-1:2]), .i_data(imem_data),
         .d_enable(dmem_accept && dmem_in_ram),
         .d_wstrb(dmem_req_write ? dmem_req_wstrb : 4'b0000),
-        .d_addr(dmem_offset[ADDR_BITS+1:2]), .d_wdata(dmem_req_data), .d_data(ram_d_data)
+        .d_addr(dmem_req_addr[TOP-1:2]), .d_wdata(dmem_req_data), .d_data(ram_d_data)
     );
 
     wire [31:0] timer_data;
