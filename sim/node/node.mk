@@ -26,6 +26,9 @@ $(1)-config-check:
 	  mv $(BUILD)/$(1)/config.stamp.tmp $(BUILD)/$(1)/config.stamp
 $(BUILD)/$(1)/config.stamp: $(1)-config-check ;
 $(BUILD)/bin/$(1): $(CORE_RTL) $(NODE_SIM_SRCS) $(NODE_SIM_HDRS) $(BUILD)/$(1)/config.stamp
+	@n=$$$$(($(RAM_BYTES))); b=$$$$(($(RAM_BASE))); \
+	  if [ $$$$n -lt 1024 ] || [ $$$$((n & (n - 1))) -ne 0 ] || [ $$$$((b % n)) -ne 0 ]; then \
+	    echo "node-sim: RAM_BYTES=$(RAM_BYTES) must be a power of two (at least 1024) and RAM_BASE=$(RAM_BASE) a multiple of it (config.mk)" >&2; exit 1; fi
 	@mkdir -p $$(dir $$@)
 	verilator $(NODE_SIM_VFLAGS) $(2) -Mdir $(BUILD)/$(1)/obj -o $(1) \
 	  -CFLAGS "$(NODE_SIM_CFLAGS)" $(CORE_RTL) $(abspath $(NODE_SIM_SRCS)) >$(BUILD)/$(1)/build.log 2>&1 \
