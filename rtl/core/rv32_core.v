@@ -12,7 +12,8 @@
 //      address and squashes the instruction in D: one bubble.
 //   W  write-back; a load's data arrives from the data bus in this stage and is forwarded
 //      to X, so a load followed by its use costs no bubble.
-// X and D stall while a data-bus request waits for ready and while the divider runs.
+// X and D stall while a data-bus request waits for ready and while the divider (or, with
+// FAST_MUL = 0, the multiplier) runs.
 module rv32_core #(
     parameter XLEN = 32,
     parameter [XLEN-1:0] RESET_PC = 32'h8000_0000,
