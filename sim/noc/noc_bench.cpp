@@ -307,9 +307,10 @@ public:
         inj_.resize(chans_);
         ej_.resize(chans_);
         if (!o.trace.empty()) {
-            ctx->traceEverOn(true);
             trace_.reset(new VerilatedFstC);
-            top_->trace(trace_.get(), 99);
+            // Level 0: the bench top and the networks (links, local ports, router ports);
+            // router internals live in hierarchical blocks that Verilator 5.006 cannot trace.
+            top_->trace(trace_.get(), 0);
             trace_->open(o.trace.c_str());
         }
         top_->shape_select = (uint8_t)t.shape_index;
@@ -832,8 +833,14 @@ void write_svg(const std::string& path, const std::string& title, const std::vec
     if (!f) { std::fprintf(stderr, "noc-sim: cannot write %s\n", path.c_str()); std::exit(1); }
     const double W = 640, H = 420, L = 70, R = 20, T = 40, B = 60;
     double xmax = limit > 0 ? limit * 1.25 : 1, ymax = 10;
-    for (const Result& r : rs) { xmax = std::max(xmax, r.offered); if (r.drained) ymax = std::max(ymax, r.latency); }
-    ymax = std::min(ymax * 1.1, 2000.0);
+    // The latency axis ends at 8 times the lowest latency: saturated points sit on the top edge.
+    double ymin_lat = 0;
+    for (const Result& r : rs) {
+        xmax = std::max(xmax, r.offered);
+        if (r.latency > 0 && (ymin_lat == 0 || r.latency < ymin_lat)) ymin_lat = r.latency;
+        ymax = std::max(ymax, r.latency);
+    }
+    if (ymin_lat > 0) ymax = std::min(ymax, 8 * ymin_lat);
     auto X = [&](double v) { return L + (W - L - R) * v / xmax; };
     auto Y = [&](double v) { return H - B - (H - T - B) * std::min(v, ymax) / ymax; };
     std::fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" font-family=\"sans-serif\" font-size=\"12\">\n", W, H);
@@ -854,7 +861,6 @@ void write_svg(const std::string& path, const std::string& title, const std::vec
                      X(limit), T, X(limit), H - B, X(limit) + 4, T + 12);
     std::string pts;
     for (const Result& r : rs) {
-        if (!r.drained) continue;
         char b[64]; std::snprintf(b, sizeof b, "%.1f,%.1f ", X(r.offered), Y(r.latency)); pts += b;
         std::fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" fill=\"#1f77b4\"/>\n", X(r.offered), Y(r.latency));
     }
@@ -870,6 +876,7 @@ int main(int argc, char** argv) {
     Topology topo = select_shape(opt);
     std::unique_ptr<VerilatedContext> ctx(new VerilatedContext);
     ctx->commandArgs(argc, argv);
+    if (!opt.trace.empty()) ctx->traceEverOn(true);   // before any model exists
     ctx->randReset(0);
 
     if (opt.pattern == "step") {

@@ -83,3 +83,12 @@ cli "a missing torus/mesh choice" "say --torus or --mesh" --shape 4x4
 cli "an unknown pattern" "unknown --pattern" --shape 4x4 --torus --pattern zigzag
 cli "a bad length range" "--len wants" --shape 4x4 --torus --len 0-65
 cli "a bad trace name" "--trace wants" --shape 4x4 --torus --trace out.vcd
+
+# --trace writes an FST waveform.
+trace="${BUILD:-build}/tests/noc-trace.fst"
+rm -f "$trace"
+if run "trace" 0 --shape 2x2 --mesh --pattern uniform --warmup 10 --cycles 100 --trace "$trace" && [ -s "$trace" ]; then
+    echo "PASS --trace writes an FST waveform"
+elif [ ! -s "$trace" ]; then
+    echo "FAIL --trace writes an FST waveform: no file $trace"
+fi
