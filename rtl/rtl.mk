@@ -44,3 +44,5 @@ lint-noc:
 	verilator --lint-only -Wall --top-module noc_network -GTORUS=0 -GSIZE_X=1 -GSIZE_Y=8 $(NOC_RTL)
 	verilator --lint-only -Wall --top-module noc_network -GDIMS=3 -GSIZE_X=3 -GSIZE_Y=3 -GSIZE_Z=3 $(NOC_RTL)
 	verilator --lint-only -Wall --top-module noc_network -GSIZE_X=2 -GSIZE_Y=2 $(NOC_RTL)
+	verilator --lint-only -Wall --top-module noc_network -GSIZE_X=4 -GSIZE_Y=4 -GVCS=4 $(NOC_RTL)
+	verilator --lint-only -Wall --top-module noc_router -GDIMS=3 -GVCS=8 $(NOC_RTL)

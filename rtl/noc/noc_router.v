@@ -36,7 +36,9 @@ module noc_router #(
     parameter FLIT_BITS = 32,   // >= 32: the head flit's fields use bits [31:0]
     parameter BUF_DEPTH = 4,    // flits per virtual channel on a network input (>= 3 for full rate)
     parameter INJ_DEPTH = 4,    // flits per injection channel buffer
-    parameter ERR_BITS  = 16
+    parameter ERR_BITS  = 16,
+    parameter VCS       = 2,    // virtual channels per link: 2, 4 or 8 (two dateline classes)
+    parameter VC_BITS   = (VCS <= 2) ? 1 : (VCS <= 4) ? 2 : 3   // derived: do not set
 ) (
     input  wire                        clk,
     input  wire                        rst,
@@ -46,16 +48,16 @@ module noc_router #(
     input  wire                        inj_check_enable,
     // links from the neighbours
     input  wire [2*DIMS-1:0]           lin_valid,
-    input  wire [2*DIMS-1:0]           lin_vc,
+    input  wire [2*DIMS*VC_BITS-1:0]   lin_vc,
     input  wire [2*DIMS-1:0]           lin_last,
     input  wire [2*DIMS*FLIT_BITS-1:0] lin_data,
-    output wire [4*DIMS-1:0]           lin_credit,  // bit 2*port+vc: one buffer slot freed
+    output wire [2*DIMS*VCS-1:0]       lin_credit,  // bit VCS*port+vc: one buffer slot freed
     // links to the neighbours
     output wire [2*DIMS-1:0]           lout_valid,
-    output wire [2*DIMS-1:0]           lout_vc,
+    output wire [2*DIMS*VC_BITS-1:0]   lout_vc,
     output wire [2*DIMS-1:0]           lout_last,
     output wire [2*DIMS*FLIT_BITS-1:0] lout_data,
-    input  wire [4*DIMS-1:0]           lout_credit,
+    input  wire [2*DIMS*VCS-1:0]       lout_credit,
     // injection channels (from the node)
     input  wire [2*DIMS-1:0]           inj_valid,
     output wire [2*DIMS-1:0]           inj_ready,
@@ -69,13 +71,17 @@ module noc_router #(
     output wire [2*DIMS-1:0]           ej_last,
     // status
     output reg  [ERR_BITS-1:0]         err_count,
-    output wire [6*DIMS-1:0]           buf_nonempty // per input buffer: 2*port+vc, then injection
+    output wire [2*DIMS*(VCS+1)-1:0]   buf_nonempty // per input buffer: VCS*port+vc, then injection
 );
     // Verilated once as a hierarchical block and shared by every router of a network
     // (with --hierarchical); a plain module otherwise.
     /*verilator hier_block*/
     localparam P         = 2 * DIMS;
-    localparam VCS       = 2;
+    localparam VB        = VC_BITS;
+    localparam integer  VC_CLASS1_I = VCS / 2;
+    localparam integer  VC_LANES_I  = VCS / 2 - 1;
+    localparam [VB-1:0] VC_CLASS1   = VC_CLASS1_I[VB-1:0];   // the class bit (after the dateline)
+    localparam [VB-1:0] VC_LANES    = VC_LANES_I[VB-1:0];    // mask of the lane within a class
     localparam NET_UNITS = P * VCS;
     localparam NIN       = NET_UNITS + P;
     localparam W         = FLIT_BITS;
@@ -91,7 +97,7 @@ module noc_router #(
     wire [NIN-1:0]   u_head_req;   // front is a routable head not yet allocated
     wire [NIN-1:0]   u_eject;      // ... that is to be ejected
     wire [NIN*3-1:0] u_port;       // ... its output port
-    wire [NIN-1:0]   u_vc;         // ... its output VC
+    wire [NIN*VB-1:0] u_vc;        // ... its output VC
     wire [NIN-1:0]   u_drop_start; // front is a bad head: consume the worm
     wire [NIN-1:0]   u_counted;    // ... and count it in err_count
     wire [NIN-1:0]   u_overflow;   // a flit arrived at a full buffer (protocol error, counted)
@@ -112,10 +118,12 @@ module noc_router #(
             wire         is_head = !u_empty[u] && !mid && !alloc && !drop;
             wire [W-1:0] fd = front[W-1:0];
             localparam integer IN_DIM_I = u / (2 * VCS);
+            localparam integer IN_VC_I  = u % VCS;
+            localparam [VB-1:0] IN_VC   = IN_VC_I[VB-1:0];
             localparam [1:0]   IN_DIM   = IN_DIM_I[1:0];
 
             if (u < NET_UNITS) begin : net
-                assign push      = lin_valid[u / VCS] && (lin_vc[u / VCS] == ((u % VCS) == 1));
+                assign push      = lin_valid[u / VCS] && (lin_vc[(u / VCS) * VB +: VB] == IN_VC);
                 assign push_flit = {lin_last[u / VCS], lin_data[(u / VCS) * W +: W]};
                 // Credits leave through a register: no combinational path from one
                 // router to the next (one more cycle of credit round trip).
@@ -157,7 +165,8 @@ module noc_router #(
             reg              wrap_hop;
             reg              crossing;
             reg              continuing;
-            reg              rvc;
+            reg [VB-1:0]     rvc;
+            reg [VB-1:0]     entry_vc;
             reg              bad;
             reg [W-1:0]      rewritten;
 
@@ -204,10 +213,13 @@ module noc_router #(
                 wrap_hop   = torus && (rdir ? (rcoord == 10'sd0) : (rcoord == rsize - 10'sd1));
                 crossing   = torus && (rdir ? (rcoord + roff < 10'sd0) : (rcoord + roff >= rsize));
                 continuing = (u < NET_UNITS) && (IN_DIM == rdim);
-                if (wrap_hop)        rvc = 1'b1;
-                else if (continuing) rvc = ((u % VCS) == 1);
-                else if (crossing)   rvc = 1'b0;
-                else                 rvc = rcoord[0];
+                // entry_vc: a VC fixed by the coordinate where the worm enters the
+                // dimension (its low bits), to spread the worms over the VCs.
+                entry_vc = rcoord[VB-1:0];
+                if (wrap_hop)        rvc = VC_CLASS1 | ((continuing ? IN_VC : entry_vc) & VC_LANES);
+                else if (continuing) rvc = IN_VC;
+                else if (crossing)   rvc = entry_vc & VC_LANES;
+                else                 rvc = entry_vc;
                 if (u < NET_UNITS)
                     bad = !hop_ok;
                 else if (inj_check_enable)
@@ -224,7 +236,7 @@ module noc_router #(
             assign u_head_req[u]     = is_head && !bad;
             assign u_eject[u]        = !found;
             assign u_port[u * 3 +: 3] = {rdim, rdir};
-            assign u_vc[u]           = rvc;
+            assign u_vc[u * VB +: VB] = rvc;
             assign u_drop_start[u]   = is_head && bad;
             assign u_counted[u]      = !((u >= NET_UNITS) && inj_check_enable);
             assign u_overflow[u]     = (u < NET_UNITS) && push && full;
@@ -263,9 +275,10 @@ module noc_router #(
             reg  [VCS*CW-1:0]  credits;
             reg  [NIN-1:0]     head_req;
             wire [NIN-1:0]     head_grant;
-            wire [VCS-1:0]     owned = {|owner[NIN +: NIN], |owner[0 +: NIN]};
+            reg  [VCS-1:0]     owned;
             wire               head_valid = |head_grant;
-            wire               head_vc = |(head_grant & u_vc);
+            reg  [VB-1:0]      head_vc;
+            reg  [VB-1:0]      send_vc;
             reg  [VCS-1:0]     sw_req;
             wire [VCS-1:0]     sw_grant;
             reg  [NIN-1:0]     send;
@@ -275,9 +288,10 @@ module noc_router #(
             integer            v;
 
             always @* begin
+                for (v = 0; v < VCS; v = v + 1) owned[v] = |owner[v * NIN +: NIN];
                 for (i = 0; i < NIN; i = i + 1)
                     head_req[i] = u_head_req[i] && !u_eject[i] && (u_port[i * 3 +: 3] == o)
-                                  && !owned[u_vc[i]];
+                                  && !owned[u_vc[i * VB +: VB]];
             end
 
             noc_rr_arbiter #(.N(NIN)) head_arbiter (
@@ -285,11 +299,14 @@ module noc_router #(
             );
 
             always @* begin
+                head_vc = {VB{1'b0}};
+                for (i = 0; i < NIN; i = i + 1)
+                    if (head_grant[i]) head_vc = u_vc[i * VB +: VB];
                 for (v = 0; v < VCS; v = v + 1) begin
                     if (owned[v])
                         sw_req[v] = |(owner[v * NIN +: NIN] & ~u_empty);
                     else
-                        sw_req[v] = head_valid && (head_vc == (v == 1));
+                        sw_req[v] = head_valid && ({{(32-VB){1'b0}}, head_vc} == v);
                     if (credits[v * CW +: CW] == {CW{1'b0}}) sw_req[v] = 1'b0;
                 end
             end
@@ -299,9 +316,13 @@ module noc_router #(
             );
 
             always @* begin
-                send = {NIN{1'b0}};
+                send    = {NIN{1'b0}};
+                send_vc = {VB{1'b0}};
                 for (v = 0; v < VCS; v = v + 1)
-                    if (sw_grant[v]) send = send | (owned[v] ? owner[v * NIN +: NIN] : head_grant);
+                    if (sw_grant[v]) begin
+                        send    = send | (owned[v] ? owner[v * NIN +: NIN] : head_grant);
+                        send_vc = v[VB-1:0];
+                    end
                 send_data = {W{1'b0}};
                 send_last = 1'b0;
                 for (i = 0; i < NIN; i = i + 1)
@@ -314,7 +335,7 @@ module noc_router #(
             assign out_granted[o * NIN +: NIN] = head_grant;
             assign out_sent[o * NIN +: NIN]    = send;
             assign lout_valid[o]               = |sw_grant;
-            assign lout_vc[o]                  = sw_grant[1];
+            assign lout_vc[o * VB +: VB]       = send_vc;
             assign lout_last[o]                = send_last;
             assign lout_data[o * W +: W]       = send_data;
 
@@ -324,7 +345,7 @@ module noc_router #(
                     credits <= {VCS{CREDITS_INIT}};
                 end else begin
                     for (v = 0; v < VCS; v = v + 1) begin
-                        if (head_valid && (head_vc == (v == 1)))
+                        if (head_valid && ({{(32-VB){1'b0}}, head_vc} == v))
                             owner[v * NIN +: NIN] <= head_grant;
                         if (sw_grant[v] && send_last)
                             owner[v * NIN +: NIN] <= {NIN{1'b0}};
@@ -356,8 +377,14 @@ module noc_router #(
 
             assign ej_valid[k]        = |avail;
             assign ej_last[k]         = last;
-            assign ej_data[k * W +: W] = avail[1] ? u_out[(k * VCS + 1) * W +: W]
-                                                  : u_out[(k * VCS) * W +: W];
+            reg [W-1:0] data;
+            integer     ev;
+            always @* begin
+                data = {W{1'b0}};
+                for (ev = 0; ev < VCS; ev = ev + 1)
+                    if (avail[ev]) data = u_out[(k * VCS + ev) * W +: W];
+            end
+            assign ej_data[k * W +: W] = data;
 
             assign ej_granted[k * NIN +: NIN] = {{(NIN - VCS){1'b0}}, head_grant} << (k * VCS);
             assign ej_sent[k * NIN +: NIN]    = {{(NIN - VCS){1'b0}}, avail & {VCS{fire}}} << (k * VCS);

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # make bench-router: latency against offered load for uniform random traffic on the 8x8
-# mesh and torus (VC buffers of NOC_BUF_DEPTH and of 16 flits), saturation throughput as a
+# mesh and torus (2, 4 or 8 VCs of NOC_BUF_DEPTH or 16 flits), saturation throughput as a
 # fraction of the bisection limit, cycles per hop, and (with yosys) iCE40 cells per router.
 # Table on stdout; $BUILD/bench/router.json and one SVG plot per run beside it.
 set -eu
@@ -10,23 +10,23 @@ sim="$BUILD/bin/noc-sim-bench"
 mkdir -p "$out"
 depth=${NOC_BUF_DEPTH:-4}
 loads_mesh="0.02,0.1,0.2,0.25,0.3,0.35,0.4,0.5,0.7"
-loads_torus="0.02,0.1,0.2,0.3,0.4,0.45,0.5,0.6,0.8,1.2"
+loads_torus="0.02,0.1,0.2,0.3,0.4,0.5,0.6,0.7,0.8,0.9,1.2"
 common="--pattern uniform --len 1-16 --warmup 1000 --cycles 5000 --drain 20000 --seed 11 --quiet"
 
 runs=()
-for spec in "mesh $depth" "torus $depth" "mesh 16" "torus 16"; do
+for spec in "mesh $depth 2" "torus $depth 2" "mesh 16 2" "torus 16 2" "torus 4 4" "torus 16 4" "mesh 16 4" "torus 16 8"; do
     set -- $spec
-    kind=$1 d=$2
-    name="router_8x8_${kind}_d${d}"
+    kind=$1 d=$2 v=$3
+    name="router_8x8_${kind}_d${d}_v${v}"
     loads=$loads_mesh; [ "$kind" = torus ] && loads=$loads_torus
-    echo "== uniform random, 8x8 $kind, $d-flit VC buffers, payload 1..16 flits (+2 header flits)"
-    "$sim" --shape 8x8 --$kind --buf-depth "$d" $common --sweep "$loads" \
-        --label "8x8 $kind, $d-flit VCs" --json "$out/$name.json" --svg "$out/$name.svg"
+    echo "== uniform random, 8x8 $kind, $v VCs of $d flits per link, payload 1..16 flits (+2 header flits)"
+    "$sim" --shape 8x8 --$kind --buf-depth "$d" --vcs "$v" $common --sweep "$loads" \
+        --label "8x8 $kind, $v VCs x $d flits" --json "$out/$name.json" --svg "$out/$name.svg"
     runs+=("$name")
 done
 
 echo "== cycles per hop (contention-free straight worms on the 8x8 torus)"
-steps=$("$sim" --shape 8x8 --torus --buf-depth "$depth" --pattern step)
+steps=$("$sim" --shape 8x8 --torus --buf-depth "$depth" --vcs 2 --pattern step)
 echo "$steps" | grep -v '^  '
 # Two runs with the same worm length and different hop counts give the cost of a hop.
 line1=$(echo "$steps" | grep -m1 ' up to 1 hops, 3 flits')

@@ -79,6 +79,7 @@ struct Options {
     std::string json, svg, label;
     int expect_min_packets = 0;
     int buf_depth = 0;          // 0: the first compiled variant of the shape
+    int vcs = 0;                // 0: any
     bool quiet = false;
 };
 
@@ -105,12 +106,13 @@ void print_help() {
         "  --label NAME     name of the run in JSON/SVG\n"
         "  --expect-packets N   fail unless at least N packets were delivered\n"
         "  --buf-depth D    pick the compiled variant with D-flit VC buffers\n"
+        "  --vcs V          pick the compiled variant with V virtual channels per link\n"
         "  --trace FILE.fst waveform of the run;  --quiet  no progress lines\n"
         "shapes compiled into this binary:");
     for (int i = 0; i < kNocShapeCount; ++i) {
         const NocShapeDef& s = kNocShapes[i];
         if (s.z > 1) std::printf(" %dx%dx%d", s.x, s.y, s.z); else std::printf(" %dx%d", s.x, s.y);
-        std::printf("%s,depth %d", s.torus ? "(torus" : "(mesh", s.depth);
+        std::printf("%s,depth %d,%d VCs", s.torus ? "(torus" : "(mesh", s.depth, s.vcs);
         std::printf(")");
     }
     std::printf("\n");
@@ -168,6 +170,7 @@ Options parse_options(int argc, char** argv) {
         else if (a == "--svg") o.svg = v;
         else if (a == "--label") o.label = v;
         else if (a == "--buf-depth") o.buf_depth = (int)parse_long(a, v, 1, 127);
+        else if (a == "--vcs") o.vcs = (int)parse_long(a, v, 2, 8);
         else if (a == "--expect-packets") o.expect_min_packets = (int)parse_long(a, v, 0, 2000000000);
         else usage_error("unknown option '" + a + "'");
     }
@@ -186,7 +189,7 @@ Options parse_options(int argc, char** argv) {
 
 // ------------------------------------------------------------------ topology
 struct Topology {
-    int dims = 2, size[3] = {1, 1, 1}, torus = 0, nodes = 1, ports = 4, shape_index = -1, buf_depth = 0;
+    int dims = 2, size[3] = {1, 1, 1}, torus = 0, nodes = 1, ports = 4, shape_index = -1, buf_depth = 0, vcs = 2;
     void coords(int n, int c[3]) const { c[0] = n % size[0]; c[1] = (n / size[0]) % size[1]; c[2] = n / (size[0] * size[1]); }
     int node(const int c[3]) const { return c[0] + size[0] * (c[1] + size[1] * c[2]); }
     std::string name(int n) const {
@@ -226,12 +229,13 @@ Topology select_shape(const Options& o) {
     for (int i = 0; i < kNocShapeCount; ++i) {
         const NocShapeDef& s = kNocShapes[i];
         if (s.x == x && s.y == y && s.z == z && s.torus == o.torus && t.shape_index < 0 &&
-            (o.buf_depth == 0 || o.buf_depth == s.depth))
+            (o.buf_depth == 0 || o.buf_depth == s.depth) && (o.vcs == 0 || o.vcs == s.vcs))
             t.shape_index = i;
     }
     if (t.shape_index < 0) {
         std::string m = "shape " + o.shape + (o.torus ? " torus" : " mesh") +
                         (o.buf_depth ? " with buffer depth " + std::to_string(o.buf_depth) : std::string()) +
+                        (o.vcs ? " with " + std::to_string(o.vcs) + " VCs" : std::string()) +
                         " is not compiled into this binary (see --help for the list); add it to NOC_SHAPES, "
                         "e.g. make noc-sim NOC_EXTRA_SHAPES=" + o.shape + (o.torus ? "t" : "m");
         usage_error(m);
@@ -240,6 +244,7 @@ Topology select_shape(const Options& o) {
     t.size[0] = x; t.size[1] = y; t.size[2] = z;
     t.torus = o.torus; t.nodes = x * y * z; t.ports = 2 * t.dims;
     t.buf_depth = kNocShapes[t.shape_index].depth;
+    t.vcs = kNocShapes[t.shape_index].vcs;
     return t;
 }
 
@@ -545,12 +550,13 @@ public:
              std::to_string(in_flight()) + " packets in flight");
         const uint32_t* bn = words_of(top_->buf_nonempty);
         int shown = 0;
+        const int stride = kPortsPerNode * (kNocMaxVcs + 1), v = topo_.vcs;
         for (int n = 0; n < topo_.nodes && shown < 40; ++n)
-            for (int b = 0; b < 3 * topo_.ports; ++b)
-                if (get_bit(bn, n * 18 + b)) {
-                    std::string name = b < 2 * topo_.ports
-                        ? std::string("input ") + port_name(b / 2) + " vc" + std::to_string(b % 2)
-                        : std::string("injection ") + port_name(b - 2 * topo_.ports);
+            for (int b = 0; b < (v + 1) * topo_.ports; ++b)
+                if (get_bit(bn, n * stride + b)) {
+                    std::string name = b < v * topo_.ports
+                        ? std::string("input ") + port_name(b / v) + " vc" + std::to_string(b % v)
+                        : std::string("injection ") + port_name(b - v * topo_.ports);
                     std::printf("  stuck buffer: node %s %s\n", topo_.name(n).c_str(), name.c_str());
                     ++shown;
                 }
@@ -811,7 +817,7 @@ void write_json(const std::string& path, const Topology& topo, const Options& op
     for (const Result& r : rs) sat = std::max(sat, r.accepted);
     std::fprintf(f, "{\n  \"label\": \"%s\",\n  \"shape\": \"%s\",\n  \"pattern\": \"%s\",\n", opt.label.c_str(),
                  topo.shape_name().c_str(), opt.pattern.c_str());
-    std::fprintf(f, "  \"buffer_depth\": %d,\n", topo.buf_depth);
+    std::fprintf(f, "  \"buffer_depth\": %d,\n  \"vcs\": %d,\n", topo.buf_depth, topo.vcs);
     std::fprintf(f, "  \"flit_bits\": %d,\n  \"payload_flits\": [%d, %d],\n  \"bisection_limit\": %.4f,\n",
                  NOC_FLIT_BITS, opt.len_min, opt.len_max, limit);
     std::fprintf(f, "  \"saturation_throughput\": %.4f,\n  \"saturation_fraction_of_bisection\": %.4f,\n", sat,

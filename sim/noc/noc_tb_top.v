@@ -8,7 +8,8 @@
 module noc_tb_top #(
     parameter FLIT_BITS = `NOC_TB_FLIT_BITS,
     parameter BUF_DEPTH = `NOC_TB_BUF_DEPTH,   // for shapes that do not name a depth
-    parameter INJ_DEPTH = `NOC_TB_INJ_DEPTH
+    parameter INJ_DEPTH = `NOC_TB_INJ_DEPTH,
+    parameter VCS       = `NOC_TB_VCS
 ) (
     input  wire [`NOC_TB_NSHAPES-1:0]              clk,
     input  wire                                    rst,
@@ -24,7 +25,7 @@ module noc_tb_top #(
     output wire  [`NOC_TB_MAX_NODES*6*FLIT_BITS-1:0] ej_data,
     output wire  [`NOC_TB_MAX_NODES*6-1:0]           ej_last,
     output wire  [`NOC_TB_MAX_NODES*16-1:0]          err_count,
-    output wire  [`NOC_TB_MAX_NODES*18-1:0]          buf_nonempty
+    output wire  [`NOC_TB_MAX_NODES*6*(`NOC_TB_VCS+1)-1:0] buf_nonempty
 );
     localparam NSHAPES = `NOC_TB_NSHAPES;
     localparam MAXN    = `NOC_TB_MAX_NODES;
@@ -37,7 +38,9 @@ module noc_tb_top #(
         for (s = 0; s < NSHAPES; s = s + 1) begin : shape
             localparam integer SX   = {24'd0, SHAPES[s * 32 +: 8]};
             localparam integer SY   = {24'd0, SHAPES[s * 32 + 8 +: 8]};
-            localparam integer SZ   = {24'd0, SHAPES[s * 32 + 16 +: 8]};
+            localparam integer SZ   = {27'd0, SHAPES[s * 32 + 16 +: 5]};
+            localparam integer VL2  = {29'd0, SHAPES[s * 32 + 21 +: 3]};
+            localparam integer NVC  = (VL2 == 0) ? VCS : (1 << VL2);
             localparam integer TOR  = {31'd0, SHAPES[s * 32 + 24]};
             localparam integer BUFD = {25'd0, SHAPES[s * 32 + 25 +: 7]};  // 0: BUF_DEPTH
             localparam integer DIMS = (SZ > 1) ? 3 : 2;
@@ -59,7 +62,7 @@ module noc_tb_top #(
             wire [N*P*W-1:0]  n_ej_data;
             wire [N*P-1:0]    n_ej_last;
             wire [N*16-1:0]   n_err_count;
-            wire [N*3*P-1:0]  n_buf_nonempty;
+            wire [N*(NVC+1)*P-1:0] n_buf_nonempty;
 
             always @(posedge clk[s]) begin
                 rst_r   <= rst;
@@ -76,7 +79,7 @@ module noc_tb_top #(
 
             noc_network #(
                 .DIMS(DIMS), .SIZE_X(SX), .SIZE_Y(SY), .SIZE_Z(SZ), .TORUS(TOR),
-                .FLIT_BITS(W), .BUF_DEPTH(BUFD != 0 ? BUFD : BUF_DEPTH), .INJ_DEPTH(INJ_DEPTH), .ERR_BITS(16)
+                .FLIT_BITS(W), .BUF_DEPTH(BUFD != 0 ? BUFD : BUF_DEPTH), .INJ_DEPTH(INJ_DEPTH), .ERR_BITS(16), .VCS(NVC)
             ) network (
                 .clk(clk[s]), .rst(rst_r), .inj_check_enable(check_r),
                 .inj_valid(n_inj_valid), .inj_ready(n_inj_ready), .inj_data(n_inj_data),
@@ -91,7 +94,9 @@ module noc_tb_top #(
             for (s = 0; s < NSHAPES; s = s + 1) begin : pick
                 localparam integer SX = {24'd0, SHAPES[s * 32 +: 8]};
                 localparam integer SY = {24'd0, SHAPES[s * 32 + 8 +: 8]};
-                localparam integer SZ = {24'd0, SHAPES[s * 32 + 16 +: 8]};
+                localparam integer SZ = {27'd0, SHAPES[s * 32 + 16 +: 5]};
+                localparam integer VL2 = {29'd0, SHAPES[s * 32 + 21 +: 3]};
+                localparam integer NVC = (VL2 == 0) ? VCS : (1 << VL2);
                 localparam integer N  = SX * SY * SZ;
                 localparam integer P  = (SZ > 1) ? 6 : 4;
                 wire [5:0]   inj_ready_c;
@@ -100,14 +105,14 @@ module noc_tb_top #(
                 wire [5:0]   ej_last_c;
                 wire [6*W-1:0] ej_data_c;
                 wire [15:0]  err_count_c;
-                wire [17:0]  buf_nonempty_c;
+                wire [6*(VCS+1)-1:0] buf_nonempty_c;
                 wire [5:0]   prev_inj_ready;
                 wire [5:0]   prev_inj_error;
                 wire [5:0]   prev_ej_valid;
                 wire [5:0]   prev_ej_last;
                 wire [6*W-1:0] prev_ej_data;
                 wire [15:0]  prev_err_count;
-                wire [17:0]  prev_buf_nonempty;
+                wire [6*(VCS+1)-1:0] prev_buf_nonempty;
                 if (s == 0) begin : first
                     assign prev_inj_ready    = 6'd0;
                     assign prev_inj_error    = 6'd0;
@@ -115,7 +120,7 @@ module noc_tb_top #(
                     assign prev_ej_last      = 6'd0;
                     assign prev_ej_data      = {(6*W){1'b0}};
                     assign prev_err_count    = 16'd0;
-                    assign prev_buf_nonempty = 18'd0;
+                    assign prev_buf_nonempty = {(6*(VCS+1)){1'b0}};
                 end else begin : next
                     assign prev_inj_ready    = pick[s-1].inj_ready_c;
                     assign prev_inj_error    = pick[s-1].inj_error_c;
@@ -133,7 +138,7 @@ module noc_tb_top #(
                     assign ej_last_c      = sel ? {{(6-P){1'b0}}, shape[s].n_ej_last[n*P +: P]} : prev_ej_last;
                     assign ej_data_c      = sel ? {{((6-P)*W){1'b0}}, shape[s].n_ej_data[n*P*W +: P*W]} : prev_ej_data;
                     assign err_count_c    = sel ? shape[s].n_err_count[n*16 +: 16] : prev_err_count;
-                    assign buf_nonempty_c = sel ? {{(18-3*P){1'b0}}, shape[s].n_buf_nonempty[n*3*P +: 3*P]} : prev_buf_nonempty;
+                    assign buf_nonempty_c = sel ? {{(6*(VCS+1)-(NVC+1)*P){1'b0}}, shape[s].n_buf_nonempty[n*(NVC+1)*P +: (NVC+1)*P]} : prev_buf_nonempty;
                 end else begin : absent
                     assign inj_ready_c    = prev_inj_ready;
                     assign inj_error_c    = prev_inj_error;
@@ -150,7 +155,7 @@ module noc_tb_top #(
             assign ej_last[n*6 +: 6]         = pick[NSHAPES-1].ej_last_c;
             assign ej_data[n*6*W +: 6*W]     = pick[NSHAPES-1].ej_data_c;
             assign err_count[n*16 +: 16]     = pick[NSHAPES-1].err_count_c;
-            assign buf_nonempty[n*18 +: 18]  = pick[NSHAPES-1].buf_nonempty_c;
+            assign buf_nonempty[n*6*(VCS+1) +: 6*(VCS+1)] = pick[NSHAPES-1].buf_nonempty_c;
         end
     endgenerate
 endmodule

@@ -19,6 +19,8 @@ lint "network 2x2 torus" --top-module noc_network -GSIZE_X=2 -GSIZE_Y=2 -GTORUS=
 lint "network 3x2 mesh" --top-module noc_network -GSIZE_X=3 -GSIZE_Y=2 -GTORUS=0
 lint "network 1x4 line" --top-module noc_network -GSIZE_X=1 -GSIZE_Y=4 -GTORUS=0
 lint "network 2x2x2 torus" --top-module noc_network -GDIMS=3 -GSIZE_X=2 -GSIZE_Y=2 -GSIZE_Z=2 -GTORUS=1
+lint "network 3x3 torus, 4 VCs" --top-module noc_network -GSIZE_X=3 -GSIZE_Y=3 -GVCS=4
+lint "router 3-D, 8 VCs" --top-module noc_router -GDIMS=3 -GVCS=8
 
 # The lint must be able to fail: a copy of the router with an unused signal is refused.
 tmp=$(mktemp -d)

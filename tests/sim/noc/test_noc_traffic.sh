@@ -58,6 +58,24 @@ for shape in "${shapes[@]}"; do
     fi
 done
 
+# The same router with 4 and 8 virtual channels per link (4x4 torus, 3x3 mesh).
+for variant in "4x4 --torus --vcs 4" "3x3 --mesh --vcs 8"; do
+    for pattern in uniform tornado; do
+        if run "$variant $pattern" 0 --shape $variant --pattern "$pattern" --load 2.0 --len 1-16 \
+               --warmup 100 --cycles 1500 --ej-stall 0.1 --seed 5; then
+            n=$(packets_of "$RUN_OUT"); total=$((total + n))
+            echo "PASS $variant $pattern saturated ($n packets)"
+        fi
+    done
+    if run "$variant step" 0 --shape $variant --pattern step; then
+        if echo "$RUN_OUT" | grep -q WRONG; then echo "FAIL $variant contention-free step: a worm was late"
+        else echo "PASS $variant contention-free step: hops + length + 1 cycles, no stall"; fi
+    fi
+    if run "$variant errors" 0 --shape $variant --pattern errors --load 0.3 --len 1-16 --warmup 100 --cycles 3000 --seed 9; then
+        echo "PASS $variant error cases"
+    fi
+done
+
 if [ "$total" -gt 100000 ]; then echo "PASS more than 100000 packets checked ($total), none lost"
 else echo "FAIL more than 100000 packets checked: only $total"; fi
 
