@@ -14,7 +14,7 @@ loads_torus="0.02,0.1,0.2,0.3,0.4,0.5,0.6,0.7,0.8,0.9,1.2"
 common="--pattern uniform --len 1-16 --warmup 1000 --cycles 5000 --drain 20000 --seed 11 --quiet"
 
 runs=()
-for spec in "mesh $depth 2" "torus $depth 2" "mesh 16 2" "torus 16 2" "torus 4 4" "torus 16 4" "mesh 16 4" "torus 16 8"; do
+for spec in "mesh $depth 2" "torus $depth 2" "mesh 16 2" "torus 16 2" "torus 4 4" "torus 16 4" "mesh 16 4" "torus 16 8" "torus 32 8"; do
     set -- $spec
     kind=$1 d=$2 v=$3
     name="router_8x8_${kind}_d${d}_v${v}"
