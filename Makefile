@@ -56,6 +56,7 @@ clean:
 include firmware/firmware.mk
 include firmware/sched/sched.mk
 include rtl/rtl.mk
+include rtl/tile/tile.mk
 include sim/node/node.mk
 include sim/noc/noc.mk
 include tests/firmware/firmware-tests.mk
