@@ -27,6 +27,7 @@ help:
 	@echo "  make lint         verilator --lint-only -Wall on every RTL top"
 	@echo "  make deps         install the Debian packages rvmesh needs (as root), or say how"
 	@echo "  make node-sim     build the single-node simulator ($(BUILD)/bin/node-sim)"
+	@echo "  make mesh-sim     build the whole-machine simulator ($(BUILD)/bin/mesh-sim) for config.mk's shape"
 	@echo "  make fw-all       build every firmware program and test program"
 	@echo "  make clean        remove $(BUILD)/"
 	@echo "  make test T=core  run only the test scripts whose path contains 'core'"
@@ -59,4 +60,6 @@ include rtl/rtl.mk
 include rtl/tile/tile.mk
 include sim/node/node.mk
 include sim/noc/noc.mk
+include sim/mesh/mesh.mk
+include firmware/drivers/drivers.mk
 include tests/firmware/firmware-tests.mk

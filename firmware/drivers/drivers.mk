@@ -1,0 +1,24 @@
+# Device drivers (firmware/drivers): linked into the programs that need them.
+#
+# A program in one of FW_DRIVER_DIRS is built like any firmware program (firmware.mk)
+# plus -Ifirmware/drivers and every driver object:
+#     make build/fw/tests/sim/mesh/progs/neighbours.elf
+# Add a folder with FW_DRIVER_DIRS += path/to/folder (before this fragment's rules run).
+
+FW_DRIVER_OBJS := $(BUILD)/fw/drivers/linkport.o
+FW_DRIVER_HDRS := firmware/drivers/linkport.h
+FW_DRIVER_DIRS += tests/sim/mesh/progs firmware/apps/mesh
+
+$(FW_DRIVER_OBJS): $(BUILD)/fw/drivers/%.o: firmware/drivers/%.c $(FW_DRIVER_HDRS) $(FW_CONFIG_H)
+	@mkdir -p $(dir $@)
+	$(FW_CC) $(FW_CFLAGS) -Ifirmware/drivers -c $< -o $@
+
+# $(call fw_driver_rule,DIR): programs DIR/*.c link the drivers (a longer pattern than
+# firmware.mk's, so make prefers it)
+define fw_driver_rule
+$$(BUILD)/fw/$(1)/%.elf: $(1)/%.c $$(FW_RT_OBJS) $$(FW_DRIVER_OBJS) $$(FW_CONFIG_H) linker/node.ld
+	@mkdir -p $$(dir $$@)
+	$$(FW_CC) $$(FW_CFLAGS) -Ifirmware/drivers -MMD -MP -MT $$@ -MF $$(@:.elf=.d) -c $$< -o $$(@:.elf=.o)
+	$$(FW_CC) -nostartfiles $$(FW_LDFLAGS) $$(FW_RT_OBJS) $$(FW_DRIVER_OBJS) $$(@:.elf=.o) -o $$@
+endef
+$(foreach dir,$(FW_DRIVER_DIRS),$(eval $(call fw_driver_rule,$(dir))))

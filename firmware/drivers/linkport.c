@@ -1,0 +1,234 @@
+/* rvmesh link-port driver: see linkport.h and rtl/tile/README.md. */
+#include "linkport.h"
+
+int ni_init(struct ni_shape *shape)
+{
+    if (ni_read(NI_VERSION) != NI_VERSION_1)
+        return NI_EVERSION;
+    uint32_t coord = ni_read(NI_COORD), sizes = ni_read(NI_SHAPE), node = ni_read(NI_NODE);
+    shape->dims = (uint8_t)((sizes >> 24) & 15u);
+    shape->torus = (uint8_t)((sizes >> 28) & 1u);
+    shape->ports = (uint8_t)(2u * shape->dims);
+    for (unsigned d = 0; d < 3; ++d) {
+        shape->size[d] = (uint8_t)(sizes >> (8 * d));
+        shape->coord[d] = (uint8_t)(coord >> (8 * d));
+    }
+    shape->node = (uint16_t)node;
+    shape->nodes = (uint16_t)(node >> 16);
+    return NI_OK;
+}
+
+unsigned ni_node(void) { return ni_read(NI_NODE) & 0xffffu; }
+unsigned ni_nodes(void) { return ni_read(NI_NODE) >> 16; }
+unsigned ni_coord(unsigned dim) { return dim < 3 ? (ni_read(NI_COORD) >> (8 * dim)) & 0xffu : 0u; }
+unsigned ni_size(unsigned dim) { return dim < 3 ? (ni_read(NI_SHAPE) >> (8 * dim)) & 0xffu : 1u; }
+unsigned ni_dims(void) { return (ni_read(NI_SHAPE) >> 24) & 15u; }
+unsigned ni_torus(void) { return (ni_read(NI_SHAPE) >> 28) & 1u; }
+unsigned ni_ports(void) { return ni_read(NI_PORTS) & 0xffu; }
+
+int ni_port_for(int dx, int dy, int dz, unsigned start)
+{
+    const int counts[3] = {dx, dy, dz};
+    for (unsigned i = 0; i < 3; ++i) {
+        unsigned d = (start + i) % 3u;
+        if (counts[d] != 0)
+            return (int)(2u * d + (counts[d] < 0 ? 1u : 0u));
+    }
+    return -1;
+}
+
+int ni_send(unsigned port, uint32_t head, const uint32_t *payload, uint32_t n)
+{
+    if (port >= ni_ports())
+        return NI_EPORT;
+    ni_tx_flit(port, head);
+    uint32_t info = NOC_INFO(ni_node(), n + 2u);
+    if (n == 0) {
+        ni_tx_last(port, info);
+        return NI_OK;
+    }
+    ni_tx_flit(port, info);
+    for (uint32_t i = 0; i + 1 < n; ++i)
+        ni_tx_flit(port, payload[i]);
+    ni_tx_last(port, payload[n - 1]);
+    return NI_OK;
+}
+
+int ni_wait_sent(unsigned port)
+{
+    if (port >= ni_ports())
+        return NI_EPORT;
+    while (!(ni_port_status(port) & NI_PS_TX_IDLE))
+        ;
+    if (ni_errors() & (1u << port)) {
+        ni_clear_errors(1u << port);
+        return NI_EREFUSED;
+    }
+    return NI_OK;
+}
+
+/* waits for a flit on `port` and returns its PORT_STATUS */
+static uint32_t wait_flit(unsigned port)
+{
+    uint32_t status;
+    while (!((status = ni_port_status(port)) & NI_PS_RX_VALID))
+        ;
+    return status;
+}
+
+/* reads and drops flits up to and including a worm's last one */
+static void drain_worm(unsigned port)
+{
+    for (;;) {
+        uint32_t status = wait_flit(port);
+        (void)ni_rx_flit(port);
+        if (status & NI_PS_RX_LAST)
+            return;
+    }
+}
+
+int ni_recv(unsigned port, struct ni_msg *msg, uint32_t *payload, uint32_t max)
+{
+    if (port >= ni_ports())
+        return NI_EPORT;
+    uint32_t status = wait_flit(port);
+    if (!(status & NI_PS_RX_HEAD))
+        return NI_ESYNC;
+    msg->head = ni_rx_flit(port);
+    msg->source = 0;
+    msg->n = 0;
+    if (status & NI_PS_RX_LAST)
+        return NI_ELENGTH;                   /* a one-flit worm: no info flit */
+    status = wait_flit(port);
+    uint32_t info = ni_rx_flit(port);
+    uint32_t flits = NOC_INFO_FLITS(info);
+    msg->source = NOC_INFO_SOURCE(info);
+    if (flits < 2u || ((status & NI_PS_RX_LAST) != 0) != (flits == 2u)) {
+        if (!(status & NI_PS_RX_LAST))
+            drain_worm(port);
+        return NI_ELENGTH;
+    }
+    uint32_t n = flits - 2u;
+    msg->n = n;
+    for (uint32_t i = 0; i + 1 < n; ++i) {
+        uint32_t word = ni_rx_flit(port);
+        if (i < max)
+            payload[i] = word;
+    }
+    if (n > 0) {
+        status = wait_flit(port);
+        uint32_t word = ni_rx_flit(port);
+        if (n - 1 < max)
+            payload[n - 1] = word;
+        if (!(status & NI_PS_RX_LAST)) {
+            drain_worm(port);
+            return NI_ELENGTH;
+        }
+    }
+    return n > max ? NI_ETOOLONG : NI_OK;
+}
+
+int ni_poll_any(void)
+{
+    uint32_t mask = ni_rx_mask();
+    if (!mask)
+        return -1;
+    return __builtin_ctz(mask);
+}
+
+/* one flit of the worm tx: 0 head, 1 info, 2.. payload */
+static uint32_t tx_flit_at(const struct ni_tx *tx, uint32_t i, uint32_t node)
+{
+    if (i == 0)
+        return tx->head;
+    if (i == 1)
+        return NOC_INFO(node, tx->n + 2u);
+    return tx->payload[i - 2u];
+}
+
+int ni_exchange(struct ni_tx *const *tx, struct ni_rx *const *rx)
+{
+    const unsigned ports = ni_ports();
+    const uint32_t node = ni_node();
+    uint32_t tx_left = 0, rx_left = 0;      /* masks of ports with work to do */
+    for (unsigned p = 0; p < ports; ++p) {
+        if (tx[p]) {
+            tx[p]->done = 0;
+            tx_left |= 1u << p;
+        }
+        if (rx[p]) {
+            rx[p]->done = 0;
+            rx[p]->status = NI_OK;
+            rx[p]->msg.head = rx[p]->msg.source = rx[p]->msg.n = 0;
+            rx_left |= 1u << p;
+        }
+    }
+    while (tx_left | rx_left) {
+        uint32_t ready = ni_read(NI_TX_STATUS) & tx_left;
+        while (ready) {
+            unsigned p = (unsigned)__builtin_ctz(ready);
+            ready &= ready - 1u;
+            struct ni_tx *t = tx[p];
+            uint32_t total = t->n + 2u;
+            uint32_t flit = tx_flit_at(t, t->done, node);
+            if (++t->done == total) {
+                ni_tx_last(p, flit);
+                tx_left &= ~(1u << p);
+            } else {
+                ni_tx_flit(p, flit);
+            }
+        }
+        uint32_t avail = ni_rx_mask() & rx_left;
+        while (avail) {
+            unsigned p = (unsigned)__builtin_ctz(avail);
+            avail &= avail - 1u;
+            struct ni_rx *r = rx[p];
+            uint32_t i = r->done++;
+            if (r->status == NI_OK && i >= 2u && i + 1u < r->msg.n + 2u) {
+                /* a payload flit that is not the last: no status needed */
+                uint32_t word = ni_rx_flit(p);
+                if (i - 2u < r->max)
+                    r->payload[i - 2u] = word;
+                continue;
+            }
+            uint32_t status = ni_port_status(p);
+            uint32_t word = ni_rx_flit(p);
+            int last = (status & NI_PS_RX_LAST) != 0;
+            if (i == 0) {
+                r->msg.head = word;
+                if (!(status & NI_PS_RX_HEAD))
+                    r->status = NI_ESYNC;
+                if (last) {
+                    if (r->status == NI_OK)
+                        r->status = NI_ELENGTH;
+                    rx_left &= ~(1u << p);
+                }
+                continue;
+            }
+            if (i == 1) {
+                r->msg.source = NOC_INFO_SOURCE(word);
+                uint32_t flits = NOC_INFO_FLITS(word);
+                r->msg.n = flits >= 2u ? flits - 2u : 0u;
+                if (flits < 2u || last != (flits == 2u)) {
+                    if (r->status == NI_OK)
+                        r->status = NI_ELENGTH;   /* every flit now checked until the last */
+                }
+            } else if (i - 2u < r->max) {
+                r->payload[i - 2u] = word;
+            }
+            if (last) {
+                if (i >= 2u && i != r->msg.n + 1u && r->status == NI_OK)
+                    r->status = NI_ELENGTH;
+                if (r->msg.n > r->max && r->status == NI_OK)
+                    r->status = NI_ETOOLONG;
+                rx_left &= ~(1u << p);
+            } else if (i >= 2u && r->status == NI_OK) {
+                r->status = NI_ELENGTH;   /* the info flit promised this was the last flit */
+            }
+        }
+    }
+    for (unsigned p = 0; p < ports; ++p)
+        if (rx[p] && rx[p]->status != NI_OK)
+            return rx[p]->status;
+    return NI_OK;
+}

@@ -1,0 +1,155 @@
+/* rvmesh link-port driver: the network interface (NI) of a tile as 2d transmit and 2d
+ * receive ports. The register map is defined in rtl/tile/README.md; the flit and packet
+ * format in rtl/README.md ("Flit and packet format").
+ *
+ * Ports: port k = 2*d + s faces the neighbour in dimension d (0 = x, 1 = y, 2 = z) on the
+ * + side (s = 0) or the - side (s = 1). A worm written on port p leaves by link p when its
+ * first hop goes that way (the convention; see ni_port_for); a worm read from port p came
+ * in over link p, i.e. from the neighbour on side s of dimension d.
+ *
+ * A worm as this driver writes and reads it: head (NOC_HEAD), info (NOC_INFO: source node,
+ * length in flits), then the payload words. No allocation; every function polls (no
+ * interrupts needed). Blocking calls wait in the NI (the core stalls on a full TX or empty
+ * RX queue); ni_exchange never does, so it is safe when all nodes send at once.
+ */
+#ifndef RVMESH_LINKPORT_H
+#define RVMESH_LINKPORT_H
+
+#include <stdint.h>
+
+/* ---- the packet format (rtl/README.md) ---- */
+#define NOC_HEAD(dx, dy, dz, start, tag)                                            \
+    ((uint32_t)(uint8_t)(int8_t)(dx) | (uint32_t)(uint8_t)(int8_t)(dy) << 8 |        \
+     (uint32_t)(uint8_t)(int8_t)(dz) << 16 | (uint32_t)((start) & 3u) << 24 |        \
+     (uint32_t)((tag) & 63u) << 26)
+#define NOC_INFO(source, worm_flits) ((uint32_t)((source) & 0xffffu) | (uint32_t)(worm_flits) << 16)
+#define NOC_HEAD_COUNT(head, dim) ((int8_t)(uint8_t)((head) >> (8 * (dim))))
+#define NOC_HEAD_START(head) (((head) >> 24) & 3u)
+#define NOC_HEAD_TAG(head) ((head) >> 26)
+#define NOC_INFO_SOURCE(info) ((info) & 0xffffu)
+#define NOC_INFO_FLITS(info) ((info) >> 16)
+
+/* ---- the NI register map (rtl/tile/README.md) ---- */
+#define NI_BASE 0x20000000u
+#define NI_VERSION 0x000u
+#define NI_COORD 0x004u
+#define NI_SHAPE 0x008u
+#define NI_NODE 0x00cu
+#define NI_PORTS 0x010u
+#define NI_RX_AVAIL 0x014u
+#define NI_TX_STATUS 0x018u
+#define NI_ERROR 0x01cu
+#define NI_REFUSED 0x020u
+#define NI_IRQ_ENABLE 0x024u
+#define NI_IRQ_PENDING 0x028u
+#define NI_TX_DATA(p) (0x100u + 0x10u * (uint32_t)(p))
+#define NI_TX_LAST(p) (0x104u + 0x10u * (uint32_t)(p))
+#define NI_RX_DATA(p) (0x108u + 0x10u * (uint32_t)(p))
+#define NI_PORT_STATUS(p) (0x10cu + 0x10u * (uint32_t)(p))
+#define NI_VERSION_1 0x4e490001u
+
+/* PORT_STATUS bits */
+#define NI_PS_RX_VALID (1u << 0)
+#define NI_PS_RX_HEAD (1u << 1)
+#define NI_PS_RX_LAST (1u << 2)
+#define NI_PS_TX_READY (1u << 8)
+#define NI_PS_TX_IDLE (1u << 9)
+
+#define NI_MAX_PORTS 6
+
+#define NI_REG(offset) (*(volatile uint32_t *)(NI_BASE + (offset)))
+
+/* Return codes (negative: error) */
+#define NI_OK 0
+#define NI_EPORT (-1)    /* port >= 2*DIMS */
+#define NI_ESYNC (-2)    /* the flit at the front of the RX queue is not a worm's head */
+#define NI_ELENGTH (-3)  /* the info flit's length disagrees with the worm's last flit */
+#define NI_ETOOLONG (-4) /* the payload did not fit the buffer (the rest was drained) */
+#define NI_EREFUSED (-5) /* the NI refused the worm (it would leave the mesh, ...) */
+#define NI_EVERSION (-6) /* no NI, or an NI of another version */
+
+/* ---- raw register access (one load or store each) ---- */
+static inline uint32_t ni_read(uint32_t offset) { return NI_REG(offset); }
+static inline void ni_write(uint32_t offset, uint32_t value) { NI_REG(offset) = value; }
+/* append a flit to port p's worm (waits while the TX queue is full) */
+static inline void ni_tx_flit(unsigned port, uint32_t flit) { NI_REG(NI_TX_DATA(port)) = flit; }
+static inline void ni_tx_last(unsigned port, uint32_t flit) { NI_REG(NI_TX_LAST(port)) = flit; }
+/* pop the next flit of port p (waits while the RX queue is empty) */
+static inline uint32_t ni_rx_flit(unsigned port) { return NI_REG(NI_RX_DATA(port)); }
+static inline uint32_t ni_port_status(unsigned port) { return NI_REG(NI_PORT_STATUS(port)); }
+/* bit p: a flit is waiting on RX port p */
+static inline uint32_t ni_rx_mask(void) { return NI_REG(NI_RX_AVAIL) & 0xffu; }
+
+/* ---- machine description ---- */
+struct ni_shape {
+    uint8_t dims;       /* 2 or 3 */
+    uint8_t torus;      /* 1: torus, 0: mesh */
+    uint8_t ports;      /* 2 * dims */
+    uint8_t size[3];    /* X, Y, Z (Z = 1 in 2-D) */
+    uint8_t coord[3];   /* this node's x, y, z */
+    uint16_t node;      /* this node's index x + X*(y + Y*z) */
+    uint16_t nodes;     /* X*Y*Z */
+};
+
+/* Reads the shape and coordinates from the NI; NI_EVERSION if there is no NI of version 1. */
+int ni_init(struct ni_shape *shape);
+unsigned ni_node(void);
+unsigned ni_nodes(void);
+unsigned ni_coord(unsigned dim);
+unsigned ni_size(unsigned dim);
+unsigned ni_dims(void);
+unsigned ni_torus(void);
+unsigned ni_ports(void);
+
+/* The port a worm with these hop counts leaves by when it starts in dimension `start`
+ * (the first dimension, cyclically from start, whose count is non-zero); -1 if all are 0. */
+int ni_port_for(int dx, int dy, int dz, unsigned start);
+
+/* ---- whole worms, blocking ---- */
+/* Sends head, info (this node, n + 2 flits), payload[0..n-1] on `port`. Waits while the
+ * TX queue is full, so a long worm needs a receiver that drains (see ni_exchange). The
+ * NI checks the header when it reaches the router: use ni_wait_sent for the verdict. */
+int ni_send(unsigned port, uint32_t head, const uint32_t *payload, uint32_t n);
+/* Waits until every worm written to `port` has entered the network or been refused;
+ * NI_EREFUSED (and clears the port's ERROR bit) if one was refused since the last call. */
+int ni_wait_sent(unsigned port);
+
+struct ni_msg {
+    uint32_t head;      /* the head as it arrived (counts 0, start dimension and tag intact) */
+    uint32_t source;    /* node index from the info flit */
+    uint32_t n;         /* payload words in the worm */
+};
+/* Receives one worm from `port` (waits for it): payload words go to payload[0..max-1];
+ * NI_ETOOLONG if there were more (they are drained and dropped: the caller learns it),
+ * NI_ESYNC / NI_ELENGTH if the queue does not hold a well-formed worm. */
+int ni_recv(unsigned port, struct ni_msg *msg, uint32_t *payload, uint32_t max);
+/* The lowest port with a flit waiting, or -1 (never waits). */
+int ni_poll_any(void);
+
+/* ---- all ports at once, never stalling ---- */
+struct ni_tx {          /* one worm to send; fill head, payload, n */
+    uint32_t head;
+    const uint32_t *payload;
+    uint32_t n;
+    uint32_t done;      /* flits written so far (set by ni_exchange) */
+};
+struct ni_rx {          /* one worm to receive; fill payload, max */
+    uint32_t *payload;
+    uint32_t max;
+    struct ni_msg msg;  /* results: head, source, payload words */
+    uint32_t done;      /* flits read so far */
+    int status;         /* NI_OK or an error as for ni_recv */
+};
+/* Sends tx[p] on port p and receives one worm into rx[p] from port p for every non-NULL
+ * entry (arrays of ni_ports() entries), interleaving flits so that it never waits on one
+ * port while another could move: safe when every node exchanges with its neighbours at
+ * the same time, whatever the worm lengths. Returns NI_OK or the first receive error. */
+int ni_exchange(struct ni_tx *const *tx, struct ni_rx *const *rx);
+
+/* sticky refusal bits of all ports (ERROR register), and clearing them */
+static inline uint32_t ni_errors(void) { return NI_REG(NI_ERROR) & 0xffu; }
+static inline void ni_clear_errors(uint32_t mask) { NI_REG(NI_ERROR) = mask; }
+static inline uint32_t ni_refused_count(void) { return NI_REG(NI_REFUSED) & 0xffffu; }
+static inline uint32_t ni_router_errors(void) { return NI_REG(NI_REFUSED) >> 16; }
+
+#endif

@@ -1,0 +1,134 @@
+#!/usr/bin/env bash
+# mesh-sim on config.mk's machine (the 4x4 torus): the all-port neighbour exchange, the
+# NI's error handling, console prefixes, exit statuses, bad input, --trace, --progress.
+# Builds mesh-sim first (about 2 minutes from scratch).
+set -u
+BUILD="${BUILD:-build}"
+sim="$BUILD/bin/mesh-sim"
+work="$BUILD/tests/sim-mesh"
+mprogs=tests/sim/mesh/progs
+nprogs=tests/sim/node/progs
+mkdir -p "$work"
+
+if ! make -s mesh-sim >"$work/make.log" 2>&1; then
+    echo "FAIL mesh-sim-build: make mesh-sim failed (see $work/make.log)"
+    exit 1
+fi
+echo "PASS mesh-sim-build"
+if ! "$sim" --help | grep -q "a 4x4 torus of 16 tiles"; then
+    echo "FAIL mesh-sim-shape: these tests want config.mk's 4x4 torus; mesh-sim --help says: $("$sim" --help | sed -n 3p)"
+    exit 1
+fi
+
+fw() {  # fw SOURCE CHECK: builds a program through the firmware rules, prints the ELF path
+    local elf="$BUILD/fw/${1%.*}.elf"
+    make -s "$elf" >>"$work/make.log" 2>&1 || { echo "FAIL $2: cannot build $1"; return 1; }
+    echo "$elf"
+}
+
+# run NAME EXPECTED_STATUS STDERR_PATTERN ARGS...
+run() {
+    local name="$1" want="$2" pattern="$3"
+    shift 3
+    "$sim" "$@" >"$work/$name.out" 2>"$work/$name.err"
+    local got=$?
+    if [ "$got" -ne "$want" ]; then
+        echo "FAIL $name: exit status $got, expected $want ($(head -c 300 "$work/$name.err"))"
+        return 1
+    elif ! grep -Eq -- "$pattern" "$work/$name.err"; then
+        echo "FAIL $name: stderr does not match /$pattern/: $(head -c 300 "$work/$name.err")"
+        return 1
+    fi
+    echo "PASS $name"
+}
+
+# --- the all-port neighbour exchange: 3 rounds of 4 one-hop worms per node (2, 14 and 66
+# flits), so every one of the 64 links carries exactly 82 flits and 5248 in all
+if elf=$(fw "$mprogs/neighbours.c" neighbours); then
+    if run neighbours 0 "16/16 nodes exited, exit=0 .* flits=5248 max-link=\[[0-9],[0-9]\][+-][xy]:82 " \
+           --elf "$elf" --links --max-cycles 1000000; then
+        links=$(grep -o '=[0-9]*' "$work/neighbours.out" | sort | uniq -c | awk '{$1=$1; print}')
+        if [ "$links" = "64 =82" ]; then echo "PASS neighbours-flits-per-link"
+        else echo "FAIL neighbours-flits-per-link: want 64 links of 82 flits, got: $(echo $links)"; fi
+        if [ "$(grep -c '^\[0,0\] round [012]: 4 worms' "$work/neighbours.out")" -eq 3 ]; then
+            echo "PASS neighbours-report"
+            grep '^\[0,0\] round' "$work/neighbours.out"
+        else
+            echo "FAIL neighbours-report: node 0's three round lines missing"
+        fi
+    fi
+fi
+
+# --- refused worms, faulting accesses, the RX interrupt
+if elf=$(fw "$mprogs/ni_errors.c" ni-errors); then
+    run ni-errors 0 "16/16 nodes exited, exit=0 " --elf "$elf" --max-cycles 1000000
+fi
+
+# --- console: every node's line once, prefixed with its coordinates
+if elf=$(fw firmware/apps/hello.c console-prefix); then
+    if run console-prefix 0 "16/16 nodes exited, exit=0" --elf "$elf"; then
+        bad=""
+        for y in 0 1 2 3; do for x in 0 1 2 3; do
+            [ "$(grep -c "^\[$x,$y\] hello from rvmesh node" "$work/console-prefix.out")" -eq 1 ] || bad="$bad [$x,$y]"
+        done; done
+        if [ -z "$bad" ] && [ "$(wc -l < "$work/console-prefix.out")" -eq 32 ]; then
+            echo "PASS console-lines"
+        else
+            echo "FAIL console-lines: missing or repeated for$bad ($(wc -l < "$work/console-prefix.out") lines)"
+        fi
+    fi
+    run progress 0 "mesh-sim: cycle 1000, [0-9]+ of 16 nodes exited" --elf "$elf" --progress 1000
+    "$sim" --elf "$elf" --quiet >/dev/null 2>"$work/quiet.err"
+    if [ $? -eq 0 ] && [ ! -s "$work/quiet.err" ]; then echo "PASS quiet"
+    else echo "FAIL quiet: stderr not empty or bad status: $(head -c 200 "$work/quiet.err")"; fi
+fi
+
+# --- exit statuses: the first node to fail, named; a partial console line is flushed
+if elf=$(fw "$mprogs/one_fails.c" one-fails); then
+    if run one-fails 7 "16/16 nodes exited, exit=7 .*first-failure=\[1,1\] exit=7 at cycle [0-9]+ \(0 more nodes non-zero\)" --elf "$elf"; then
+        if grep -qx '\[1,1\] node 5 fails' "$work/one-fails.out" && [ "$(grep -c ' done$' "$work/one-fails.out")" -eq 15 ]; then
+            echo "PASS one-fails-console"
+        else
+            echo "FAIL one-fails-console: $(head -c 200 "$work/one-fails.out")"
+        fi
+    fi
+fi
+if elf=$(fw "$nprogs/console_exit3.S" all-exit-3); then
+    run all-exit-3 3 "exit=3 .*first-failure=\[0,0\] exit=3 .*\(15 more nodes non-zero\)" --elf "$elf"
+fi
+if elf=$(fw "$nprogs/spin.S" max-cycles); then
+    run max-cycles 125 "ran past --max-cycles 500 with 16 of 16 nodes still running: \[0,0\] pc 0x" --elf "$elf" --max-cycles 500
+    run trace 125 "ran past --max-cycles 50" --elf "$elf" --max-cycles 50 --trace "$work/trace.fst"
+    if [ -s "$work/trace.fst" ]; then echo "PASS trace-written"; else echo "FAIL trace-written: no $work/trace.fst"; fi
+    run trace-unwritable 121 "cannot write the trace file" --elf "$elf" --max-cycles 5 --trace /nonexistent/dir/t.fst
+fi
+if elf=$(fw "$nprogs/no_handler.S" core-halted); then
+    run core-halted 126 "node \[0,0\]: core halted: .*mcause 1 .*entered for mcause 11" --elf "$elf"
+fi
+
+# --- bad input (statuses numbered as node-sim's)
+run cli-unknown-flag 120 "unknown argument '--bogus'" --bogus
+run cli-missing-value 120 "--elf needs a file name" --elf
+run cli-no-elf 120 "--elf FILE is required" --max-cycles 10
+run cli-bad-number 120 "--max-cycles takes a positive decimal number, not '12x'" --elf x --max-cycles 12x
+run cli-zero-cycles 120 "--max-cycles takes a positive decimal number, not '0'" --elf x --max-cycles 0
+run cli-bad-progress 120 "--progress takes a decimal number of cycles, not '-1'" --elf x --progress -1
+run file-missing 121 "cannot open|No such file" --elf "$work/does-not-exist.elf"
+printf 'not an elf\n' > "$work/text.elf"
+run file-not-elf 122 "not an ELF" --elf "$work/text.elf"
+if spin_elf=$(fw "$nprogs/spin.S" file-other-machine); then
+    cp "$spin_elf" "$work/em386.elf"
+    printf '\003\000' | dd of="$work/em386.elf" bs=1 seek=18 conv=notrunc status=none
+    run file-other-machine 123 "machine 3, not RISC-V" --elf "$work/em386.elf"
+fi
+ram_line=$("$sim" --help | grep -o '[0-9]* bytes of RAM at 0x[0-9a-f]*')
+ram_bytes=$(echo "$ram_line" | awk '{print $1}')
+ram_base=$(echo "$ram_line" | awk '{print $6}')
+if riscv64-unknown-elf-gcc -march=rv32i -mabi=ilp32 -nostdlib -Ttext="$ram_base" \
+       -DTOO_BIG_BYTES="$ram_bytes" -o "$work/too-big.elf" "$nprogs/too_big.S" 2>"$work/too-big.log"; then
+    run file-too-big 124 "does not fit in a node's RAM \[$ram_base, 0x" --elf "$work/too-big.elf"
+else
+    echo "FAIL file-too-big: cannot build the test ELF: $(head -c 200 "$work/too-big.log")"
+fi
+if "$sim" --help >"$work/help.out" 2>&1 && grep -q "^  125 *ran past --max-cycles" "$work/help.out"; then echo "PASS help"
+else echo "FAIL help: --help failed or does not list the exit statuses"; fi
