@@ -5,7 +5,8 @@
 #   1. the RV32IM core in node-sim running the C programs (cycles, instret, CPI, result);
 #   2. the schedule library: every collective schedule for the configured shape, checked;
 #   3. the router network: uniform traffic and a contention-free step on the configured
-#      mesh/torus, every packet's delivery checked.
+#      mesh/torus, every packet's delivery checked;
+#   4. the mesh of tiles (core + NI + router) in mesh-sim: an all-port neighbour exchange.
 # Environment (from make): BUILD, MESH_X, MESH_Y, MESH_Z, MESH_DIMS, MESH_TORUS.
 set -u
 cd "$(dirname "$0")/.."
@@ -68,6 +69,21 @@ if "$BUILD/bin/noc-sim" --help 2>&1 | grep -q "shapes compiled.* $shape($kind"; 
         || failures=$((failures + 1))
 else
     echo "   $shape $kind is not among the shapes compiled into noc-sim (see noc-sim --help)"
+fi
+echo
+
+echo "-- 4. the mesh of RISC-V tiles (mesh-sim): every node sends a worm on each of its ports at once"
+echo "   and checks what arrives on each (tests/sim/mesh/progs/neighbours.c)"
+prog="$BUILD/fw/tests/sim/mesh/progs/neighbours.elf"
+if make -s mesh-sim "$prog"; then
+    "$BUILD/bin/mesh-sim" --elf "$prog" --links > "$BUILD/demo/mesh.out" 2>&1
+    rc=$?
+    grep "^mesh-sim:" "$BUILD/demo/mesh.out" | sed 's/^/   /'
+    grep '^\[0,0\]' "$BUILD/demo/mesh.out" | tail -n 3 | sed 's/^/   /'
+    if [ $rc -eq 0 ]; then echo "   all nodes exited 0 (full output: $BUILD/demo/mesh.out)"
+    else echo "   FAILED: mesh-sim exit $rc (see $BUILD/demo/mesh.out)"; failures=$((failures + 1)); fi
+else
+    failures=$((failures + 1))
 fi
 echo
 
