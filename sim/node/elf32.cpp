@@ -2,6 +2,7 @@
 #include "elf32.h"
 
 #include <cerrno>
+#include <cinttypes>
 #include <cstdio>
 #include <cstring>
 
@@ -117,4 +118,44 @@ ElfStatus elf32_load(const std::string &path, Elf32Image &image, std::string &er
         }
     }
     return ElfStatus::ok;
+}
+
+int elf32_load_program(const char *tool, const char *ram_name, const std::string &path,
+                       uint64_t ram_base, uint64_t ram_bytes, bool quiet, Elf32Image &image) {
+    std::string error;
+    switch (elf32_load(path, image, error)) {
+    case ElfStatus::ok: break;
+    case ElfStatus::cannot_read:
+        std::fprintf(stderr, "%s: %s\n", tool, error.c_str());
+        return kCannotRead;
+    case ElfStatus::not_elf:
+    case ElfStatus::malformed:
+        std::fprintf(stderr, "%s: %s\n", tool, error.c_str());
+        return kNotElf;
+    case ElfStatus::wrong_arch:
+        std::fprintf(stderr, "%s: %s\n", tool, error.c_str());
+        return kWrongArch;
+    }
+    for (size_t i = 0; i < image.segments.size(); ++i) {
+        const Elf32Segment &seg = image.segments[i];
+        uint64_t start = seg.paddr, end = uint64_t(seg.paddr) + seg.memsz;
+        if (start < ram_base || end > ram_base + ram_bytes) {
+            std::fprintf(stderr,
+                         "%s: %s: segment %zu [0x%08" PRIx64 ", 0x%08" PRIx64
+                         ") (%" PRIu32 " bytes) does not fit in %s [0x%08" PRIx64
+                         ", 0x%08" PRIx64 ") (RAM_BYTES=%" PRIu64
+                         " in config.mk); make the program smaller or RAM larger\n",
+                         tool, path.c_str(), i, start, end, seg.memsz, ram_name, ram_base,
+                         ram_base + ram_bytes, ram_bytes);
+            return kTooBig;
+        }
+    }
+    if (!quiet && !image.has_tohost)
+        std::fprintf(stderr, "%s: warning: %s has no `tohost` symbol; the run ends "
+                             "only at --max-cycles\n", tool, path.c_str());
+    if (!quiet && image.entry != ram_base)
+        std::fprintf(stderr, "%s: warning: ELF entry 0x%08" PRIx32 " is not the reset "
+                             "pc 0x%08" PRIx64 "; execution starts at the reset pc\n",
+                     tool, image.entry, ram_base);
+    return 0;
 }

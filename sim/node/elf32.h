@@ -19,10 +19,30 @@ struct Elf32Image {
     uint32_t tohost = 0;                  // address of the symbol `tohost`
 };
 
+// Exit statuses of the simulators themselves (node-sim, mesh-sim); a program's own status
+// is tohost >> 1.
+enum SimStatus {
+    kBadCommandLine = 120,
+    kCannotRead = 121,
+    kNotElf = 122,
+    kWrongArch = 123,
+    kTooBig = 124,
+    kMaxCycles = 125,
+    kCoreHalted = 126,
+};
+
 enum class ElfStatus { ok, cannot_read, not_elf, wrong_arch, malformed };
 
 // Reads `path` into `image`. On failure returns the kind of failure and a message saying
 // what is wrong in `error`.
 ElfStatus elf32_load(const std::string &path, Elf32Image &image, std::string &error);
+
+// Loads the program of a simulator run: reads `path` into `image`, checks that every
+// segment lies in RAM [ram_base, ram_base + ram_bytes) (`ram_name` names that RAM in the
+// message) and, unless `quiet`, warns when there is no `tohost` symbol or the entry is not
+// the reset pc ram_base. Problems are printed to stderr as "<tool>: ...". Returns 0, or the
+// exit status for the problem (kCannotRead, kNotElf, kWrongArch, kTooBig).
+int elf32_load_program(const char *tool, const char *ram_name, const std::string &path,
+                       uint64_t ram_base, uint64_t ram_bytes, bool quiet, Elf32Image &image);
 
 #endif

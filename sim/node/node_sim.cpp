@@ -24,16 +24,6 @@
 
 namespace {
 
-// Exit statuses of the simulator itself (a program's own status is tohost >> 1).
-enum SimStatus {
-    kBadCommandLine = 120,
-    kCannotRead = 121,
-    kNotElf = 122,
-    kWrongArch = 123,
-    kTooBig = 124,
-    kMaxCycles = 125,
-    kCoreHalted = 126,
-};
 
 const uint64_t kRamBase = RVMESH_RAM_BASE;
 const uint64_t kRamBytes = RVMESH_RAM_BYTES;
@@ -155,41 +145,9 @@ int main(int argc, char **argv) {
     if (elf_path.empty()) return usage_error("no program given: --elf FILE is required");
 
     Elf32Image image;
-    std::string error;
-    switch (elf32_load(elf_path, image, error)) {
-    case ElfStatus::ok: break;
-    case ElfStatus::cannot_read:
-        std::fprintf(stderr, "node-sim: %s\n", error.c_str());
-        return kCannotRead;
-    case ElfStatus::not_elf:
-    case ElfStatus::malformed:
-        std::fprintf(stderr, "node-sim: %s\n", error.c_str());
-        return kNotElf;
-    case ElfStatus::wrong_arch:
-        std::fprintf(stderr, "node-sim: %s\n", error.c_str());
-        return kWrongArch;
-    }
-    for (size_t i = 0; i < image.segments.size(); ++i) {
-        const Elf32Segment &seg = image.segments[i];
-        uint64_t start = seg.paddr, end = uint64_t(seg.paddr) + seg.memsz;
-        if (start < kRamBase || end > kRamBase + kRamBytes) {
-            std::fprintf(stderr,
-                         "node-sim: %s: segment %zu [0x%08" PRIx64 ", 0x%08" PRIx64
-                         ") (%" PRIu32 " bytes) does not fit in RAM [0x%08" PRIx64
-                         ", 0x%08" PRIx64 ") (RAM_BYTES=%" PRIu64
-                         " in config.mk); make the program smaller or RAM larger\n",
-                         elf_path.c_str(), i, start, end, seg.memsz, kRamBase,
-                         kRamBase + kRamBytes, kRamBytes);
-            return kTooBig;
-        }
-    }
-    if (!quiet && !image.has_tohost)
-        std::fprintf(stderr, "node-sim: warning: %s has no `tohost` symbol; the run ends "
-                             "only at --max-cycles\n", elf_path.c_str());
-    if (!quiet && image.entry != kRamBase)
-        std::fprintf(stderr, "node-sim: warning: ELF entry 0x%08" PRIx32 " is not the reset "
-                             "pc 0x%08" PRIx64 "; the core starts at the reset pc\n",
-                     image.entry, kRamBase);
+    if (int status = elf32_load_program("node-sim", "RAM", elf_path, kRamBase, kRamBytes, quiet,
+                                        image))
+        return status;
 
     std::setvbuf(stdout, nullptr, _IOLBF, 0);
 
