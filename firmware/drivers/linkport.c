@@ -1,9 +1,15 @@
 /* rvmesh link-port driver: see linkport.h and rtl/tile/README.md. */
 #include "linkport.h"
 
+unsigned ni_version(void)
+{
+    uint32_t v = ni_read(NI_VERSION);
+    return v == NI_VERSION_1 ? 1u : v == NI_VERSION_2 ? 2u : 0u;
+}
+
 int ni_init(struct ni_shape *shape)
 {
-    if (ni_read(NI_VERSION) != NI_VERSION_1)
+    if (ni_version() == 0)
         return NI_EVERSION;
     uint32_t coord = ni_read(NI_COORD), sizes = ni_read(NI_SHAPE), node = ni_read(NI_NODE);
     shape->dims = (uint8_t)((sizes >> 24) & 15u);
@@ -146,11 +152,70 @@ static uint32_t tx_flit_at(const struct ni_tx *tx, uint32_t i, uint32_t node)
     return tx->payload[i - 2u];
 }
 
-int ni_exchange(struct ni_tx *const *tx, struct ni_rx *const *rx)
+/* start an engine: write its address and count, then check that the NI took it */
+static int dma_start(uint32_t addr_reg, uint32_t addr, uint32_t count_reg, uint32_t count,
+                     uint32_t error_bit)
+{
+    ni_write(addr_reg, addr);
+    ni_write(count_reg, count);
+    if (ni_read(NI_DMA_ERROR) & error_bit) {
+        ni_dma_clear_errors(error_bit);
+        return NI_EDMA;
+    }
+    return NI_OK;
+}
+
+static int dma_tx_start(unsigned port, const uint32_t *src, uint32_t words, int last)
+{
+    return dma_start(NI_TX_DMA_ADDR(port), (uint32_t)(uintptr_t)src, NI_TX_DMA_COUNT(port),
+                     words | (last ? NI_DMA_LAST : 0u), NI_DMA_TX_BUSY(port));
+}
+
+static int dma_rx_start(unsigned port, uint32_t *dst, uint32_t words)
+{
+    return dma_start(NI_RX_DMA_ADDR(port), (uint32_t)(uintptr_t)dst, NI_RX_DMA_COUNT(port),
+                     words, NI_DMA_RX_BUSY(port));
+}
+
+int ni_dma_tx(unsigned port, const uint32_t *src, uint32_t words, int last)
+{
+    if (!ni_has_dma())
+        return NI_EVERSION;
+    if (port >= ni_ports())
+        return NI_EPORT;
+    return dma_tx_start(port, src, words, last);
+}
+
+int ni_dma_rx(unsigned port, uint32_t *dst, uint32_t words)
+{
+    if (!ni_has_dma())
+        return NI_EVERSION;
+    if (port >= ni_ports())
+        return NI_EPORT;
+    return dma_rx_start(port, dst, words);
+}
+
+uint32_t ni_dma_wait(uint32_t mask)
+{
+    uint32_t status;
+    while ((status = ni_read(NI_DMA_STATUS)) & mask)
+        ;
+    return status;
+}
+
+/* The exchange: per port, every flit by the core (use_dma = 0), or the head and info flit
+ * by the core and the payload by the port's DMA engine. Ports whose engine runs are in
+ * tx_dma / rx_dma; the NI shows them as not ready, and the loop leaves them alone until
+ * the engine is idle. An RX engine moves min(n, max) words and stops early at a worm's
+ * last flit; whatever is left (a worm longer than the buffer, or than its info flit said)
+ * goes through the per-flit path, which also does all the checking. */
+static inline __attribute__((always_inline)) int
+exchange(struct ni_tx *const *tx, struct ni_rx *const *rx, const int use_dma)
 {
     const unsigned ports = ni_ports();
     const uint32_t node = ni_node();
     uint32_t tx_left = 0, rx_left = 0;      /* masks of ports with work to do */
+    uint32_t tx_dma = 0, rx_dma = 0;        /* ... whose engine runs */
     for (unsigned p = 0; p < ports; ++p) {
         if (tx[p]) {
             tx[p]->done = 0;
@@ -164,21 +229,59 @@ int ni_exchange(struct ni_tx *const *tx, struct ni_rx *const *rx)
         }
     }
     while (tx_left | rx_left) {
-        uint32_t ready = ni_read(NI_TX_STATUS) & tx_left;
+        if (tx_dma | rx_dma) {
+            uint32_t dma = ni_read(NI_DMA_STATUS);
+            uint32_t tx_done = tx_dma & ~dma;
+            uint32_t rx_done = rx_dma & ~(dma >> 8);
+            tx_dma &= ~tx_done;
+            tx_left &= ~tx_done;            /* the engine sent the payload's last flit */
+            rx_dma &= ~rx_done;
+            while (rx_done) {
+                unsigned p = (unsigned)__builtin_ctz(rx_done);
+                rx_done &= rx_done - 1u;
+                struct ni_rx *r = rx[p];
+                uint32_t want = r->msg.n < r->max ? r->msg.n : r->max;
+                uint32_t moved = want - ni_dma_rx_left(p);
+                r->done = 2u + moved;
+                if (dma & NI_DMA_RX_ENDED(p)) {   /* the worm's last flit was word `moved` */
+                    if (moved != r->msg.n)
+                        r->status = NI_ELENGTH;
+                    rx_left &= ~(1u << p);
+                }   /* else: the rest of the worm flit by flit, as below */
+            }
+        }
+        uint32_t tx_status = ni_read(NI_TX_STATUS);
+        uint32_t ready = tx_status & tx_left & ~tx_dma;
         while (ready) {
             unsigned p = (unsigned)__builtin_ctz(ready);
             ready &= ready - 1u;
             struct ni_tx *t = tx[p];
             uint32_t total = t->n + 2u;
+            if (use_dma && t->done == 0 && t->n > 0 && (tx_status >> (8u + p) & 1u)) {
+                /* an empty queue (TX idle) takes head and info at once (depth >= 2) */
+                ni_tx_flit(p, t->head);
+                ni_tx_flit(p, NOC_INFO(node, total));
+                t->done = 2;
+                if (dma_tx_start(p, t->payload, t->n, 1) == NI_OK) {
+                    t->done = total;
+                    tx_dma |= 1u << p;
+                }
+                continue;
+            }
             uint32_t flit = tx_flit_at(t, t->done, node);
             if (++t->done == total) {
                 ni_tx_last(p, flit);
                 tx_left &= ~(1u << p);
             } else {
                 ni_tx_flit(p, flit);
+                if (use_dma && t->done == 2u &&
+                    dma_tx_start(p, t->payload, t->n, 1) == NI_OK) {
+                    t->done = total;
+                    tx_dma |= 1u << p;
+                }
             }
         }
-        uint32_t avail = ni_rx_mask() & rx_left;
+        uint32_t avail = ni_rx_mask() & rx_left & ~rx_dma;
         while (avail) {
             unsigned p = (unsigned)__builtin_ctz(avail);
             avail &= avail - 1u;
@@ -212,6 +315,10 @@ int ni_exchange(struct ni_tx *const *tx, struct ni_rx *const *rx)
                 if (flits < 2u || last != (flits == 2u)) {
                     if (r->status == NI_OK)
                         r->status = NI_ELENGTH;   /* every flit now checked until the last */
+                } else if (use_dma && !last && r->status == NI_OK && r->max > 0u &&
+                           dma_rx_start(p, r->payload, r->msg.n < r->max ? r->msg.n : r->max) == NI_OK) {
+                    rx_dma |= 1u << p;            /* the payload by the engine */
+                    continue;
                 }
             } else if (i - 2u < r->max) {
                 r->payload[i - 2u] = word;
@@ -231,4 +338,23 @@ int ni_exchange(struct ni_tx *const *tx, struct ni_rx *const *rx)
         if (rx[p] && rx[p]->status != NI_OK)
             return rx[p]->status;
     return NI_OK;
+}
+
+/* the two variants, each compiled with use_dma constant (no DMA tests in the PIO loop) */
+static int exchange_dma(struct ni_tx *const *tx, struct ni_rx *const *rx)
+{
+    return exchange(tx, rx, 1);
+}
+
+int ni_exchange_pio(struct ni_tx *const *tx, struct ni_rx *const *rx)
+{
+    return exchange(tx, rx, 0);
+}
+
+int ni_exchange(struct ni_tx *const *tx, struct ni_rx *const *rx)
+{
+    /* DMA needs version 2; its head-and-info shortcut a TX queue of 2 flits or more */
+    if (ni_has_dma() && ((ni_read(NI_PORTS) >> 16) & 0xffu) >= 2u)
+        return exchange_dma(tx, rx);
+    return ni_exchange_pio(tx, rx);
 }

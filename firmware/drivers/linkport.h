@@ -11,6 +11,11 @@
  * length in flits), then the payload words. No allocation; every function polls (no
  * interrupts needed). Blocking calls wait in the NI (the core stalls on a full TX or empty
  * RX queue); ni_exchange never does, so it is safe when all nodes send at once.
+ *
+ * DMA (NI version 2): every port has a TX engine (RAM -> TX queue) and an RX engine
+ * (RX queue -> RAM). The core writes a worm's head and info flit and reads them on
+ * arrival; the payload is handed to the engines (ni_dma_tx, ni_dma_rx), which run on
+ * all ports at once while the core goes on. ni_exchange uses them when the NI has them.
  */
 #ifndef RVMESH_LINKPORT_H
 #define RVMESH_LINKPORT_H
@@ -46,7 +51,14 @@
 #define NI_TX_LAST(p) (0x104u + 0x10u * (uint32_t)(p))
 #define NI_RX_DATA(p) (0x108u + 0x10u * (uint32_t)(p))
 #define NI_PORT_STATUS(p) (0x10cu + 0x10u * (uint32_t)(p))
+#define NI_DMA_STATUS 0x02cu
+#define NI_DMA_ERROR 0x030u
+#define NI_TX_DMA_ADDR(p) (0x800u + 0x20u * (uint32_t)(p))
+#define NI_TX_DMA_COUNT(p) (0x804u + 0x20u * (uint32_t)(p))
+#define NI_RX_DMA_ADDR(p) (0x808u + 0x20u * (uint32_t)(p))
+#define NI_RX_DMA_COUNT(p) (0x80cu + 0x20u * (uint32_t)(p))
 #define NI_VERSION_1 0x4e490001u
+#define NI_VERSION_2 0x4e490002u /* version 1 + the DMA engines */
 
 /* PORT_STATUS bits */
 #define NI_PS_RX_VALID (1u << 0)
@@ -54,6 +66,18 @@
 #define NI_PS_RX_LAST (1u << 2)
 #define NI_PS_TX_READY (1u << 8)
 #define NI_PS_TX_IDLE (1u << 9)
+
+/* DMA_STATUS bits; bit p of ni_dma_busy_mask() is TX engine p, bit 8 + p RX engine p */
+#define NI_DMA_TX_BUSY(p) (1u << (p))
+#define NI_DMA_RX_BUSY(p) (1u << (8u + (p)))
+#define NI_DMA_RX_ENDED(p) (1u << (16u + (p))) /* RX engine p stopped after a worm's last flit */
+#define NI_DMA_ERR (1u << 31)                  /* some bit of DMA_ERROR is set */
+/* TX_DMA_COUNT: bit 31 marks the engine's last word as the worm's last flit */
+#define NI_DMA_LAST (1u << 31)
+/* IRQ_ENABLE / IRQ_PENDING: [7:0] RX flit waiting, [15:8] TX engine idle, [23:16] RX engine idle */
+#define NI_IRQ_RX(p) (1u << (p))
+#define NI_IRQ_TX_DMA(p) (1u << (8u + (p)))
+#define NI_IRQ_RX_DMA(p) (1u << (16u + (p)))
 
 #define NI_MAX_PORTS 6
 
@@ -66,7 +90,9 @@
 #define NI_ELENGTH (-3)  /* the info flit's length disagrees with the worm's last flit */
 #define NI_ETOOLONG (-4) /* the payload did not fit the buffer (the rest was drained) */
 #define NI_EREFUSED (-5) /* the NI refused the worm (it would leave the mesh, ...) */
-#define NI_EVERSION (-6) /* no NI, or an NI of another version */
+#define NI_EVERSION (-6) /* no NI, or an NI of another version (or without DMA) */
+#define NI_EDMA (-7)     /* the NI refused a DMA start (buffer not in RAM or misaligned,
+                            engine busy) */
 
 /* ---- raw register access (one load or store each) ---- */
 static inline uint32_t ni_read(uint32_t offset) { return NI_REG(offset); }
@@ -91,8 +117,12 @@ struct ni_shape {
     uint16_t nodes;     /* X*Y*Z */
 };
 
-/* Reads the shape and coordinates from the NI; NI_EVERSION if there is no NI of version 1. */
+/* Reads the shape and coordinates from the NI; NI_EVERSION if there is no NI of version 1
+ * or 2. */
 int ni_init(struct ni_shape *shape);
+/* 1 or 2 (DMA engines), 0: no NI of this family */
+unsigned ni_version(void);
+static inline int ni_has_dma(void) { return ni_version() >= 2u; }
 unsigned ni_node(void);
 unsigned ni_nodes(void);
 unsigned ni_coord(unsigned dim);
@@ -143,8 +173,41 @@ struct ni_rx {          /* one worm to receive; fill payload, max */
 /* Sends tx[p] on port p and receives one worm into rx[p] from port p for every non-NULL
  * entry (arrays of ni_ports() entries), interleaving flits so that it never waits on one
  * port while another could move: safe when every node exchanges with its neighbours at
- * the same time, whatever the worm lengths. Returns NI_OK or the first receive error. */
+ * the same time, whatever the worm lengths. Returns NI_OK or the first receive error.
+ * With DMA (NI version 2) the core moves heads and info flits and the engines the
+ * payloads (every port at once); it returns when every payload has left RAM, so the
+ * buffers may be reused. Payload buffers must be word-aligned RAM (else that worm falls
+ * back to the core). A worm longer than its receive buffer: the engine fills the buffer,
+ * the core drains the rest (NI_ETOOLONG). */
 int ni_exchange(struct ni_tx *const *tx, struct ni_rx *const *rx);
+/* ni_exchange with every flit moved by the core (the version 1 way), whatever the NI */
+int ni_exchange_pio(struct ni_tx *const *tx, struct ni_rx *const *rx);
+
+/* ---- DMA (NI version 2; NI_EVERSION on version 1) ----
+ * The core writes (reads) a worm's head and info flit itself, then hands the rest to the
+ * port's engine, which runs while the core goes on. While an engine of port p is busy,
+ * the core's accesses to that port's TX (RX) queue wait and the status registers show
+ * the port as not ready (no flit), so nothing is reordered. */
+/* Streams words from src (word-aligned RAM) into TX queue `port`; with last != 0 the last
+ * word ends the worm. NI_EDMA if the NI refused the start (and clears its error bit). */
+int ni_dma_tx(unsigned port, const uint32_t *src, uint32_t words, int last);
+/* Pops up to `words` flits of RX queue `port` into dst; the engine also stops after a
+ * worm's last flit (ni_dma_rx_left tells how many words it did not move, and
+ * NI_DMA_RX_ENDED(port) in the status whether it stopped at a worm's end). */
+int ni_dma_rx(unsigned port, uint32_t *dst, uint32_t words);
+/* DMA_STATUS[15:0]: bit p TX engine p busy, bit 8 + p RX engine p busy */
+static inline uint32_t ni_dma_busy_mask(void) { return NI_REG(NI_DMA_STATUS) & 0xffffu; }
+/* Waits until no engine of `mask` (as ni_dma_busy_mask) is busy; returns DMA_STATUS. */
+uint32_t ni_dma_wait(uint32_t mask);
+/* words the TX / RX engine of `port` has still to move (0 once it is done) */
+static inline uint32_t ni_dma_tx_left(unsigned port) { return NI_REG(NI_TX_DMA_COUNT(port)) & 0x7fffffffu; }
+static inline uint32_t ni_dma_rx_left(unsigned port) { return NI_REG(NI_RX_DMA_COUNT(port)); }
+/* stops an engine (a word already read from RAM still enters the queue) */
+static inline void ni_dma_tx_stop(unsigned port) { NI_REG(NI_TX_DMA_COUNT(port)) = 0; }
+static inline void ni_dma_rx_stop(unsigned port) { NI_REG(NI_RX_DMA_COUNT(port)) = 0; }
+/* sticky refused-start bits (DMA_ERROR: [7:0] TX engine p, [15:8] RX engine p), clearing */
+static inline uint32_t ni_dma_errors(void) { return NI_REG(NI_DMA_ERROR) & 0xffffu; }
+static inline void ni_dma_clear_errors(uint32_t mask) { NI_REG(NI_DMA_ERROR) = mask; }
 
 /* sticky refusal bits of all ports (ERROR register), and clearing them */
 static inline uint32_t ni_errors(void) { return NI_REG(NI_ERROR) & 0xffu; }

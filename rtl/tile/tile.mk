@@ -13,8 +13,8 @@ MESH_TOP_PARAMS := -GDIMS=$(MESH_DIMS) -GSIZE_X=$(MESH_X) -GSIZE_Y=$(MESH_Y) \
 LINT_TARGETS += lint-tile
 .PHONY: lint-tile tile-synth
 lint-tile:
-	verilator --lint-only -Wall --top-module tile_ni rtl/tile/tile_ni.v
-	verilator --lint-only -Wall --top-module tile_ni -GDIMS=3 rtl/tile/tile_ni.v
+	verilator --lint-only -Wall --top-module tile_ni rtl/tile/tile_ni.v rtl/noc/noc_rr_arbiter.v
+	verilator --lint-only -Wall --top-module tile_ni -GDIMS=3 rtl/tile/tile_ni.v rtl/noc/noc_rr_arbiter.v
 	verilator --lint-only -Wall --top-module tile $(NODE_TOP_PARAMS) $(TILE_RTL)
 	verilator --lint-only -Wall --top-module mesh_top $(MESH_TOP_PARAMS) $(TILE_RTL)
 	verilator --lint-only -Wall --top-module mesh_top -GTORUS=0 -GSIZE_X=3 -GSIZE_Y=2 $(TILE_RTL)

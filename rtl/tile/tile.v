@@ -14,8 +14,9 @@
 //                                     exited node spins quietly while the others run on
 //   anything else                     access fault
 // As in node_top, tohost_addr names the word whose store with bit 0 set pulses
-// tohost_valid (the store also goes to RAM). The NI's receive interrupt drives the core's
-// external interrupt.
+// tohost_valid (the store also goes to RAM; DMA writes never pulse it). The NI's interrupt
+// drives the core's external interrupt. The NI's DMA engines share the RAM's data port
+// with the core (round-robin when both want it, below).
 module tile #(
     parameter        DIMS         = 2,
     parameter        FLIT_BITS    = 32,             // the NI supports 32 only
@@ -86,7 +87,23 @@ module tile #(
 
     wire ni_ready, ni_error;
     wire [31:0] ni_data;
-    wire dmem_req_ready = dmem_ni ? ni_ready : 1'b1;
+    // The RAM's data port is shared by the core and the NI's DMA engines. When both want
+    // it in the same cycle they alternate (round-robin of two: dma_turn says who wins the
+    // next contested cycle), so neither waits more than one cycle for the other; an
+    // uncontested request is served at once. A core request that loses simply waits
+    // (dmem_req_ready low); the core's load data is on the RAM's output the cycle after
+    // acceptance, before a DMA access can change it.
+    wire                 dma_req, dma_write;
+    wire [ADDR_BITS-1:0] dma_addr;
+    wire [31:0]          dma_wdata;
+    reg                  dma_turn;
+    wire core_ram  = dmem_req_valid && dmem_in_ram;
+    wire dma_grant = dma_req && (!core_ram || dma_turn);
+    always @(posedge clk) begin
+        if (rst)                       dma_turn <= 1'b0;
+        else if (core_ram && dma_req)  dma_turn <= !dma_turn;
+    end
+    wire dmem_req_ready = dmem_ni ? ni_ready : !(dmem_in_ram && dma_req && dma_turn);
     wire dmem_req_error = dmem_ni ? ni_error : (!dmem_in_ram && !dmem_console && !dmem_timer && !dmem_finisher);
     wire dmem_accept    = dmem_req_valid && dmem_req_ready && !dmem_req_error;
     wire irq_timer, irq_ni;
@@ -109,9 +126,10 @@ module tile #(
     node_ram #(.WORDS(WORDS), .ADDR_BITS(ADDR_BITS)) ram (
         .clk(clk),
         .i_addr(imem_addr[TOP-1:2]), .i_data(imem_data),
-        .d_enable(dmem_accept && dmem_in_ram),
-        .d_wstrb(dmem_req_write ? dmem_req_wstrb : 4'b0000),
-        .d_addr(dmem_req_addr[TOP-1:2]), .d_wdata(dmem_req_data), .d_data(ram_d_data)
+        .d_enable((dmem_accept && dmem_in_ram) || dma_grant),
+        .d_wstrb(dma_grant ? {4{dma_write}} : dmem_req_write ? dmem_req_wstrb : 4'b0000),
+        .d_addr(dma_grant ? dma_addr : dmem_req_addr[TOP-1:2]),
+        .d_wdata(dma_grant ? dma_wdata : dmem_req_data), .d_data(ram_d_data)
     );
 
     wire [31:0] timer_data;
@@ -130,7 +148,8 @@ module tile #(
     wire [15:0]            err_count;
     wire [P*(VCS+1)-1:0]   buf_nonempty;
 
-    tile_ni #(.DIMS(DIMS), .FLIT_BITS(FLIT_BITS), .INJ_DEPTH(INJ_DEPTH), .VCS(VCS)) ni (
+    tile_ni #(.DIMS(DIMS), .FLIT_BITS(FLIT_BITS), .INJ_DEPTH(INJ_DEPTH), .VCS(VCS),
+              .RAM_BASE(RAM_BASE), .RAM_BYTES(RAM_BYTES)) ni (
         .clk(clk), .rst(rst),
         .my_coord(my_coord), .dim_size(dim_size), .torus(torus),
         .node_index(node_index), .node_count(node_count),
@@ -138,6 +157,8 @@ module tile #(
         .req_offset(dmem_req_addr[11:0]), .req_in_window(dmem_req_addr[27:12] == 16'd0),
         .req_write(dmem_req_write), .req_wstrb(dmem_req_wstrb), .req_data(dmem_req_data),
         .resp_data(ni_data), .irq(irq_ni),
+        .dma_req(dma_req), .dma_write(dma_write), .dma_addr(dma_addr), .dma_wdata(dma_wdata),
+        .dma_grant(dma_grant), .dma_rdata(ram_d_data),
         .inj_valid(inj_valid), .inj_ready(inj_ready), .inj_data(inj_data),
         .inj_last(inj_last), .inj_error(inj_error),
         .ej_valid(ej_valid), .ej_ready(ej_ready), .ej_data(ej_data), .ej_last(ej_last),
