@@ -1,6 +1,7 @@
 /* Per-node schedule tables: writer and validating reader (format in sched_table.h).
  * Portable, no allocation: the firmware links this file. */
 #include "sched_table.h"
+#include "sched_coll.h"
 
 #include <string.h>
 
@@ -95,6 +96,7 @@ void sched_table_get_send(const sched_table *t, uint32_t i, sched_table_send *o)
     const uint8_t *p = t->base + SCHED_TABLE_HEADER_BYTES + i * SCHED_TABLE_SEND_BYTES;
     o->step = rd16(p);
     o->port = p[2];
+    o->flags = p[3];
     for (unsigned d = 0; d < SCHED_MAX_DIMS; d++) o->hops[d] = (int16_t)rd16(p + 4 + 2 * d);
     o->dst = rd32(p + 12);
     o->piece = rd32(p + 16);
@@ -106,6 +108,7 @@ void sched_table_get_recv(const sched_table *t, uint32_t i, sched_table_recv *o)
                        i * SCHED_TABLE_RECV_BYTES;
     o->step = rd16(p);
     o->port = p[2];
+    o->flags = p[3];
     o->src = rd32(p + 4);
     o->piece = rd32(p + 8);
 }
@@ -161,6 +164,7 @@ int32_t sched_table_write(const sched_schedule *s, uint32_t node, uint8_t *buf, 
                 if (m->src == node && sched_msg_send_port(m) == port) {
                     wr16(ps, m->step);
                     ps[2] = (uint8_t)port;
+                    ps[3] = (uint8_t)(m->reserved & SCHED_MSG_TRANSIT);
                     for (unsigned d = 0; d < SCHED_MAX_DIMS; d++) wr16(ps + 4 + 2 * d, (uint16_t)m->hops[d]);
                     wr32(ps + 12, m->dst);
                     wr32(ps + 16, m->piece);
@@ -169,6 +173,7 @@ int32_t sched_table_write(const sched_schedule *s, uint32_t node, uint8_t *buf, 
                 if (m->dst == node && sched_msg_recv_port(m, s->shape.dims) == port) {
                     wr16(pr, m->step);
                     pr[2] = (uint8_t)port;
+                    pr[3] = (uint8_t)(m->reserved & SCHED_MSG_TRANSIT);
                     wr32(pr + 4, m->src);
                     wr32(pr + 8, m->piece);
                     pr += SCHED_TABLE_RECV_BYTES;

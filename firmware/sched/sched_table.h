@@ -30,7 +30,8 @@
  * Send record (SCHED_TABLE_SEND_BYTES = 20), sorted by step then port:
  *    0   2   step          1-based
  *    2   1   port          2*start_dim + (0: + side, 1: - side)
- *    3   1   reserved      0
+ *    3   1   flags         SCHED_MSG_TRANSIT (sched_coll.h): the receiver relays the piece
+ *                          and does not keep it; 0: a delivery (other bits 0)
  *    4   2   hops0         signed hop count in dimension 0 (what the router header carries)
  *    6   2   hops1
  *    8   2   hops2
@@ -40,10 +41,13 @@
  * Receive record (SCHED_TABLE_RECV_BYTES = 12), sorted by step then port:
  *    0   2   step
  *    2   1   port          port it arrives on: 2*dim + (0: from the + side, 1: from the - side)
- *    3   1   reserved      0
+ *    3   1   flags         SCHED_MSG_TRANSIT: this node relays the piece (keeps it only in a
+ *                          transit slot until it sends it on); 0: the piece is delivered here
  *    4   4   src           sender node id
  *    8   4   piece
  * Node id = x0 + side0 * (x1 + side1 * x2).
+ * The flags byte was "reserved 0" before; tables written then carry 0 there, which is right
+ * for them (broadcast, scatter and gather have no relays), so the version stays 1.
  */
 #ifndef RVMESH_SCHED_TABLE_H
 #define RVMESH_SCHED_TABLE_H
@@ -83,6 +87,7 @@ typedef struct {
 typedef struct {
     uint16_t step;
     uint8_t port;
+    uint8_t flags;                  /* msg.reserved & SCHED_MSG_TRANSIT */
     int16_t hops[SCHED_MAX_DIMS];
     uint32_t dst, piece;
 } sched_table_send;
@@ -90,6 +95,7 @@ typedef struct {
 typedef struct {
     uint16_t step;
     uint8_t port;
+    uint8_t flags;                  /* SCHED_MSG_TRANSIT: relayed here, not delivered */
     uint32_t src, piece;
 } sched_table_recv;
 

@@ -1,33 +1,58 @@
 # mesh-sim: the whole-machine Verilator simulator (sim/mesh) of rtl/tile's mesh_top.
-#   make mesh-sim   ->  $(BUILD)/bin/mesh-sim --elf FILE [--max-cycles N] [--trace F.fst]
-# One model per machine shape: config.mk's MESH_DIMS/X/Y/Z/TORUS become mesh_top's
-# parameters (make mesh-sim MESH_X=8 MESH_Y=8 rebuilds for that shape).
+#   make mesh-sim          ->  $(BUILD)/bin/mesh-sim, config.mk's machine
+#   make mesh-sim-5x5t     ->  $(BUILD)/bin/mesh-sim-5x5t, another shape (MESH_SIM_VARIANTS)
+# One model per machine shape: the shape becomes mesh_top's parameters and the harness's
+# -D flags; everything else (RAM, ISA, flit width) comes from config.mk for every variant.
+# `make mesh-sim MESH_X=8 MESH_Y=8` still rebuilds the default binary for that shape.
 
-MESH_SIM_SIZE_Z := $(if $(filter 3,$(MESH_DIMS)),$(MESH_Z),1)
-MESH_SIM_SRCS   := sim/mesh/mesh_sim.cpp sim/node/elf32.cpp
-MESH_SIM_HDRS   := sim/node/elf32.h
-MESH_SIM_VFLAGS := --cc --exe --build -j 2 -O3 --x-assign fast --trace-fst \
-                   --top-module mesh_top $(MESH_TOP_PARAMS) -Wno-fatal \
-                   -MAKEFLAGS "OPT_FAST=-O2 OPT_GLOBAL=-O2"
-MESH_SIM_CFLAGS := -O2 -std=c++14 -Wall -Wextra -DRVMESH_RAM_BASE=$(RAM_BASE)ull \
-                   -DRVMESH_RAM_BYTES=$(RAM_BYTES)ull -DMESH_DIMS=$(MESH_DIMS) \
-                   -DMESH_SIZE_X=$(MESH_X) -DMESH_SIZE_Y=$(MESH_Y) \
-                   -DMESH_SIZE_Z=$(MESH_SIM_SIZE_Z) -DMESH_TORUS=$(MESH_TORUS) \
-                   -I$(CURDIR)/sim/node
+MESH_SIM_SRCS := sim/mesh/mesh_sim.cpp sim/mesh/mesh_jobs.cpp sim/node/elf32.cpp sim/node/sim_common.cpp
+MESH_SIM_HDRS := sim/node/elf32.h sim/node/sim_common.h sim/mesh/mesh_jobs.h firmware/coll/coll_jobs.h $(SCHED_HEADERS)
+# the test bench reads schedule tables with the schedule library's host build
+MESH_SIM_LIBS := $(SCHED_HOST_OBJS)
+
+# Shapes built besides config.mk's: NAME:DIMS:X:Y:Z:TORUS[:THREADS]. Tests use 4x4m, 5x5t and
+# 3x3x3t; the benchmark 8x8t and the two-thread models (-mt).
+MESH_SIM_VARIANTS := 4x4m:2:4:4:1:0 4x4t:2:4:4:1:1 5x5t:2:5:5:1:1 3x3x3t:3:3:3:3:1 8x8t:2:8:8:1:1 \
+                     4x4t-mt:2:4:4:1:1:2 8x8t-mt:2:8:8:1:1:2
+
+# $(call mesh_sim_build,TARGET,DIR,DIMS,X,Y,Z,TORUS,THREADS,TRACE): the rules of one binary
+# (TRACE "yes": with --trace-fst, which the variants leave out: it costs a third of the build)
+define mesh_sim_build
+$(2)/vflags := --cc --exe --build -j 2 -O3 --x-assign fast $(if $(9),--trace-fst) $(if $(filter-out 1,$(8)),--threads $(8)) \
+    --top-module mesh_top -GDIMS=$(3) -GSIZE_X=$(4) -GSIZE_Y=$(5) -GSIZE_Z=$(6) -GTORUS=$(7) \
+    -GFLIT_BITS=$(FLIT_BITS) $(NODE_TOP_PARAMS) -Wno-fatal -MAKEFLAGS "OPT_FAST=-O2 OPT_GLOBAL=-O2"
+$(2)/cflags := -O2 -std=c++14 -Wall -Wextra -DRVMESH_RAM_BASE=$(RAM_BASE)ull \
+    -DRVMESH_RAM_BYTES=$(RAM_BYTES)ull -DMESH_DIMS=$(3) -DMESH_SIZE_X=$(4) -DMESH_SIZE_Y=$(5) \
+    -DMESH_SIZE_Z=$(6) -DMESH_TORUS=$(7) -DMESH_SIM_THREADS=$(8) \
+    -I$(CURDIR)/sim/node -I$(CURDIR)/sim/mesh -I$(CURDIR)
+# the flags in a stamp rewritten only when they change (a new shape or memory map rebuilds)
+$(2)/config.stamp: FORCE
+	@mkdir -p $(2)
+	@echo "$$(subst ',,$$(subst ",,$$($(2)/vflags) $$($(2)/cflags)))" > $$@.tmp
+	@cmp -s $$@.tmp $$@ && rm -f $$@.tmp || mv $$@.tmp $$@
+$(1): $(TILE_RTL) $(MESH_SIM_SRCS) $(MESH_SIM_HDRS) $(MESH_SIM_LIBS) $(2)/config.stamp
+	@mkdir -p $$(dir $$@)
+	@echo "verilator mesh_top ($(4)x$(5)x$(6), torus=$(7), threads=$(8)) -> $$@ (log: $(2)/build.log)"
+	@verilator $$($(2)/vflags) -Mdir $(2)/obj -o mesh-sim -CFLAGS "$$($(2)/cflags)" \
+	  $(TILE_RTL) $(abspath $(MESH_SIM_SRCS) $(MESH_SIM_LIBS)) >$(2)/build.log 2>&1 \
+	  || { tail -n 40 $(2)/build.log; exit 1; }
+	@cp $(2)/obj/mesh-sim $$@.tmp && mv -f $$@.tmp $$@
+endef
+
 MESH_SIM := $(BUILD)/bin/mesh-sim
+MESH_SIM_Z := $(if $(filter 3,$(MESH_DIMS)),$(MESH_Z),1)
+$(eval $(call mesh_sim_build,$(MESH_SIM),$(BUILD)/mesh-sim,$(MESH_DIMS),$(MESH_X),$(MESH_Y),$(MESH_SIM_Z),$(MESH_TORUS),1,yes))
 
-.PHONY: mesh-sim mesh-sim-config-check
+mesh_sim_field = $(word $(2),$(subst :, ,$(1)))
+$(foreach v,$(MESH_SIM_VARIANTS),$(eval $(call mesh_sim_build,$(BUILD)/bin/mesh-sim-$(call mesh_sim_field,$(v),1),$(BUILD)/mesh-sim-$(call mesh_sim_field,$(v),1),$(call mesh_sim_field,$(v),2),$(call mesh_sim_field,$(v),3),$(call mesh_sim_field,$(v),4),$(call mesh_sim_field,$(v),5),$(call mesh_sim_field,$(v),6),$(or $(call mesh_sim_field,$(v),7),1))))
+
+MESH_SIM_VARIANT_NAMES := $(foreach v,$(MESH_SIM_VARIANTS),mesh-sim-$(call mesh_sim_field,$(v),1))
+.PHONY: mesh-sim $(MESH_SIM_VARIANT_NAMES)
 mesh-sim: $(MESH_SIM)
-# the flags (shape, memory map) in a stamp rewritten only when they change
-mesh-sim-config-check:
-	@mkdir -p $(BUILD)/mesh-sim
-	@echo "$(subst ',,$(subst ",,$(MESH_SIM_VFLAGS) $(MESH_SIM_CFLAGS)))" > $(BUILD)/mesh-sim/config.stamp.tmp
-	@cmp -s $(BUILD)/mesh-sim/config.stamp.tmp $(BUILD)/mesh-sim/config.stamp && rm -f $(BUILD)/mesh-sim/config.stamp.tmp || \
-	  mv $(BUILD)/mesh-sim/config.stamp.tmp $(BUILD)/mesh-sim/config.stamp
-$(BUILD)/mesh-sim/config.stamp: mesh-sim-config-check ;
-$(MESH_SIM): $(TILE_RTL) $(MESH_SIM_SRCS) $(MESH_SIM_HDRS) $(BUILD)/mesh-sim/config.stamp
-	@mkdir -p $(dir $@)
-	verilator $(MESH_SIM_VFLAGS) -Mdir $(BUILD)/mesh-sim/obj -o mesh-sim \
-	  -CFLAGS "$(MESH_SIM_CFLAGS)" $(TILE_RTL) $(abspath $(MESH_SIM_SRCS)) >$(BUILD)/mesh-sim/build.log 2>&1 \
-	  || { tail -n 40 $(BUILD)/mesh-sim/build.log; exit 1; }
-	cp $(BUILD)/mesh-sim/obj/mesh-sim $@.tmp && mv -f $@.tmp $@
+$(MESH_SIM_VARIANT_NAMES): mesh-sim-%: $(BUILD)/bin/mesh-sim-%
+
+# make bench-mesh: collectives on the 4x4 and 8x8 tori (sim/mesh/bench_mesh.sh)
+BENCH_TARGETS += bench-mesh
+.PHONY: bench-mesh
+bench-mesh:
+	BUILD=$(BUILD) sim/mesh/bench_mesh.sh

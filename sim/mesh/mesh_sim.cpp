@@ -5,7 +5,9 @@
 // console output line by line prefixed with its coordinates, and stops when every node has
 // stored (status << 1) | 1 to its `tohost` word. See `mesh-sim --help` and sim/mesh/README.md.
 #include <verilated.h>
+#if VM_TRACE
 #include <verilated_fst_c.h>
+#endif
 
 #include <chrono>
 #include <cerrno>
@@ -17,15 +19,29 @@
 #include <string>
 #include <vector>
 
+#include <unistd.h>
+
 #include "Vmesh_top.h"
 #include "verilated_syms.h"
 #include "elf32.h"
+#include "sim_common.h"
+#include "mesh_jobs.h"
 
 #if !defined(RVMESH_RAM_BASE) || !defined(MESH_SIZE_X) || !defined(MESH_DIMS)
 #error "build with -DRVMESH_RAM_BASE, -DRVMESH_RAM_BYTES, -DMESH_DIMS, -DMESH_SIZE_X/Y/Z, -DMESH_TORUS (sim/mesh/mesh.mk)"
 #endif
 
 namespace {
+
+#if VM_TRACE
+using TraceFile = VerilatedFstC;
+#else
+// the shape variants used by the tests are built without tracing (it costs build time)
+struct TraceFile {
+    void dump(uint64_t) {}
+    void close() {}
+};
+#endif
 
 
 const uint64_t kRamBase = RVMESH_RAM_BASE;
@@ -37,10 +53,14 @@ const int kNodes = MESH_SIZE_X * MESH_SIZE_Y * MESH_SIZE_Z;
 const int kPorts = 2 * MESH_DIMS;
 const uint64_t kDefaultMaxCycles = 100000000ull;
 const uint64_t kDefaultProgress = 10000000ull;
+// cycles per step and per flit of the collectives firmware (sim/mesh/README.md, "Model")
+const CostModel kDefaultModel = {800.0, 150.0, 0.8};
 
 const char kUsage[] =
-    "usage: mesh-sim --elf FILE [--max-cycles N] [--trace FILE.fst] [--progress N]\n"
-    "                [--links] [--quiet] [--help]\n";
+    "usage: mesh-sim --elf FILE [--job TABLES:BYTES[:SEED]]... [--report FILE.json]\n"
+    "                [--link-svg FILE.svg] [--model A,W,F] [--max-cycles N]\n"
+    "                [--trace FILE.fst] [--progress N] [--links] [--quiet]\n"
+    "                [--shape XxY[xZ]] [--torus|--mesh] [--help]\n";
 
 std::string shape_name() {
     char text[80];
@@ -83,7 +103,19 @@ void print_help() {
         "  --progress N      a progress line on stderr every N cycles (default %" PRIu64
         "; 0: none)\n"
         "  --links           print the flits carried by every link at the end (stdout)\n"
+        "  --job T:BYTES[:SEED]  run a collective: T is a `schedgen --tables` file for this\n"
+        "                    shape, BYTES the message (block) size; repeat for more jobs, run in\n"
+        "                    order. The program must define rvmesh_jobs (firmware/coll/coll_jobs.h,\n"
+        "                    e.g. firmware/apps/mesh/collectives.c). After each job every node's\n"
+        "                    result buffer is checked byte for byte; a table of cycles follows\n"
+        "  --report FILE.json  the jobs' results (cycles, model, lower bound, flits per link)\n"
+        "  --link-svg FILE.svg flits per link of every job, one panel per job\n"
+        "  --model A,W,F     cost model: a step costs A cycles + W per worm + F per flit of its\n"
+        "                    busiest node (default %.0f,%.0f,%.2f, fitted on the 4x4 torus)\n"
         "  --quiet           no summary, progress or warnings on stderr\n"
+        "  --shape XxY[xZ], --torus, --mesh  the machine wanted: this binary's shape goes on;\n"
+        "                    another runs mesh-sim-<XxY[xZ]><t|m> from this binary's folder\n"
+        "                    (make mesh-sim-5x5t, ...), or says how to build it\n"
         "  --help            this text\n"
         "\n"
         "Console output (byte stores to 0x10000000) goes to stdout, one line at a time,\n"
@@ -102,41 +134,45 @@ void print_help() {
         "  124      a segment does not fit in a node's RAM\n"
         "  125      ran past --max-cycles (stderr names the nodes still running)\n"
         "  126      a core halted: a trap was raised by the first instruction of the\n"
-        "           trap handler (e.g. a trap while mtvec is 0)\n",
+        "           trap handler (e.g. a trap while mtvec is 0)\n"
+        "  127      --job: a collective's delivery check failed, or a job never ended\n",
         kUsage, shape_name().c_str(), kNodes, kRamBytes, kRamBase, kDefaultMaxCycles,
-        kDefaultProgress);
+        kDefaultProgress, kDefaultModel.alpha, kDefaultModel.gamma, kDefaultModel.beta);
 }
 
-int usage_error(const std::string &message) {
-    std::fprintf(stderr, "mesh-sim: %s\n%sTry 'mesh-sim --help'.\n", message.c_str(), kUsage);
-    return kBadCommandLine;
+int usage_error(const std::string &message) { return sim_usage_error("mesh-sim", kUsage, message); }
+
+// The variant name of a shape, as sim/mesh/mesh.mk spells it: "5x5t", "3x3x3t", "4x4m".
+std::string variant_name(const int size[3], int dims, bool torus) {
+    std::string name = std::to_string(size[0]) + "x" + std::to_string(size[1]);
+    if (dims == 3) name += "x" + std::to_string(size[2]);
+    return name + (torus ? "t" : "m");
 }
 
-bool parse_count(const char *text, uint64_t &value, bool allow_zero) {
-    if (!*text) return false;
-    for (const char *p = text; *p; ++p)
-        if (*p < '0' || *p > '9') return false;
-    errno = 0;
-    char *end = nullptr;
-    value = std::strtoull(text, &end, 10);
-    return errno == 0 && *end == '\0' && (allow_zero || value > 0);
-}
-
-const char *cause_name(uint32_t cause) {
-    switch (cause) {
-    case 0: return "instruction address misaligned";
-    case 1: return "instruction access fault";
-    case 2: return "illegal instruction";
-    case 3: return "breakpoint";
-    case 4: return "load address misaligned";
-    case 5: return "load access fault";
-    case 6: return "store address misaligned";
-    case 7: return "store access fault";
-    case 11: return "environment call from M-mode";
-    case 0x80000007u: return "machine timer interrupt";
-    case 0x8000000bu: return "machine external interrupt";
-    default: return "unknown cause";
+// --shape/--torus/--mesh asked for another machine than this binary's: run the binary built
+// for it (mesh-sim-<variant> beside this one) with the same arguments, or say how to build it.
+int run_other_shape(char **argv, const int size[3], int dims, bool torus) {
+    const std::string variant = variant_name(size, dims, torus);
+    std::string self = argv[0];
+    size_t slash = self.rfind('/');
+    std::string dir = slash == std::string::npos ? "." : self.substr(0, slash);
+    std::string other = dir + "/mesh-sim-" + variant;
+    std::string base = slash == std::string::npos ? self : self.substr(slash + 1);
+    if (base != "mesh-sim-" + variant && access(other.c_str(), X_OK) == 0) {
+        execv(other.c_str(), argv);
+        std::fprintf(stderr, "mesh-sim: cannot run %s: %s\n", other.c_str(), std::strerror(errno));
+        return kBadCommandLine;
     }
+    std::string shape = std::to_string(size[0]) + "x" + std::to_string(size[1]);
+    if (dims == 3) shape += "x" + std::to_string(size[2]);
+    std::fprintf(stderr,
+                 "mesh-sim: this binary simulates a %s; a %s %s needs a model of its own (the shape is a "
+                 "Verilog parameter): build it with `make mesh-sim-%s` if MESH_SIM_VARIANTS in "
+                 "sim/mesh/mesh.mk lists %s, else with `make mesh-sim MESH_DIMS=%d MESH_X=%d MESH_Y=%d "
+                 "MESH_Z=%d MESH_TORUS=%d` (which rebuilds build/bin/mesh-sim for it), then run again\n",
+                 shape_name().c_str(), shape.c_str(), torus ? "torus" : "mesh", variant.c_str(),
+                 variant.c_str(), dims, size[0], size[1], dims == 3 ? size[2] : 1, torus ? 1 : 0);
+    return kBadCommandLine;
 }
 
 // Bits of Verilator's port types: up to 64 bits an integer, beyond that a VlWide.
@@ -180,6 +216,11 @@ int main(int argc, char **argv) {
     std::string elf_path, trace_path;
     uint64_t max_cycles = kDefaultMaxCycles, progress = kDefaultProgress;
     bool quiet = false, show_links = false;
+    std::vector<JobSpec> job_specs;
+    std::string report_path, svg_path;
+    CostModel model = kDefaultModel;
+    int want_size[3] = {kSize[0], kSize[1], kSize[2]}, want_dims = kDims;
+    bool want_torus = kTorus;
 
     for (int i = 1; i < argc; ++i) {
         std::string arg = argv[i];
@@ -204,36 +245,121 @@ int main(int argc, char **argv) {
             quiet = true;
         } else if (arg == "--links" && !has_inline) {
             show_links = true;
+        } else if ((arg == "--torus" || arg == "--mesh") && !has_inline) {
+            want_torus = arg == "--torus";
+        } else if (arg == "--shape") {
+            if (!take_value()) return usage_error("--shape needs XxY or XxYxZ, e.g. --shape 5x5");
+            int v[3] = {1, 1, 1}, n = 0;
+            const char *p = value.c_str();
+            bool ok = true;
+            for (;;) {                                  // sides 2..255 joined by 'x'
+                char *end = nullptr;
+                long side = (n < 3 && *p >= '0' && *p <= '9') ? std::strtol(p, &end, 10) : 0;
+                if (side < 2 || side > 255) { ok = false; break; }
+                v[n++] = int(side);
+                if (*end == '\0') break;
+                if (*end != 'x') { ok = false; break; }
+                p = end + 1;
+            }
+            if (!ok || n < 2)
+                return usage_error("--shape takes XxY or XxYxZ with sides 2..255, not '" + value + "'");
+            for (int d = 0; d < 3; ++d) want_size[d] = v[d];
+            want_dims = n;
         } else if (arg == "--elf") {
             if (!take_value() || value.empty())
                 return usage_error("--elf needs a file name: --elf FILE");
             elf_path = value;
+        } else if (arg == "--job") {
+            JobSpec spec;
+            std::string error;
+            if (!take_value() || value.empty())
+                return usage_error("--job needs TABLES:BYTES[:SEED]");
+            if (!parse_job_spec(value, spec, error)) return usage_error(error);
+            job_specs.push_back(spec);
+        } else if (arg == "--report") {
+            if (!take_value() || value.empty())
+                return usage_error("--report needs a file name: --report FILE.json");
+            report_path = value;
+        } else if (arg == "--link-svg") {
+            if (!take_value() || value.empty())
+                return usage_error("--link-svg needs a file name: --link-svg FILE.svg");
+            svg_path = value;
+        } else if (arg == "--model") {
+            if (!take_value()) return usage_error("--model needs A,W,F");
+            double v[3];
+            const char *p = value.c_str();
+            bool ok = true;
+            for (int k = 0; k < 3 && ok; ++k) {
+                char *end = nullptr;
+                v[k] = std::strtod(p, &end);
+                ok = end != p && v[k] >= 0 && *end == (k < 2 ? ',' : '\0');
+                p = end + 1;
+            }
+            if (!ok)
+                return usage_error("--model takes three numbers A,W,F (cycles per step, per worm, per flit), "
+                                   "not '" + value + "'");
+            model.alpha = v[0];
+            model.gamma = v[1];
+            model.beta = v[2];
         } else if (arg == "--trace") {
             if (!take_value() || value.empty())
                 return usage_error("--trace needs a file name: --trace FILE.fst");
             trace_path = value;
+            if (!VM_TRACE)
+                return usage_error("--trace: this mesh-sim was built without waveform support; the default "
+                                   "build (make mesh-sim, config.mk's shape) has it");
         } else if (arg == "--max-cycles") {
             if (!take_value())
                 return usage_error("--max-cycles needs a number: --max-cycles N");
-            if (!parse_count(value.c_str(), max_cycles, false))
+            if (!sim_parse_count(value.c_str(), max_cycles, false))
                 return usage_error("--max-cycles takes a positive decimal number, not '" +
                                    value + "'");
         } else if (arg == "--progress") {
             if (!take_value())
                 return usage_error("--progress needs a number: --progress N");
-            if (!parse_count(value.c_str(), progress, true))
+            if (!sim_parse_count(value.c_str(), progress, true))
                 return usage_error("--progress takes a decimal number of cycles, not '" +
                                    value + "'");
         } else {
             return usage_error("unknown argument '" + std::string(argv[i]) + "'");
         }
     }
+    if (want_dims != kDims || want_torus != kTorus || want_size[0] != kSize[0] || want_size[1] != kSize[1] ||
+        want_size[2] != kSize[2])
+        return run_other_shape(argv, want_size, want_dims, want_torus);
     if (elf_path.empty()) return usage_error("no program given: --elf FILE is required");
+    if (job_specs.empty() && (!report_path.empty() || !svg_path.empty()))
+        return usage_error("--report and --link-svg describe jobs: give at least one --job");
 
     Elf32Image image;
     if (int status = elf32_load_program("mesh-sim", "a node's RAM", elf_path, kRamBase, kRamBytes, quiet,
                                         image))
         return status;
+
+    MeshShape mesh_shape;
+    mesh_shape.dims = kDims;
+    for (int d = 0; d < 3; ++d) mesh_shape.size[d] = kSize[d];
+    mesh_shape.torus = kTorus;
+    mesh_shape.nodes = kNodes;
+    mesh_shape.ports = kPorts;
+    MeshJobs jobs(mesh_shape, node_name, link_name);
+    jobs.set_model(model);
+    uint32_t jobs_word = 0;
+    if (!job_specs.empty()) {
+        if (!image.has_jobs || image.jobs_bytes < 64 || image.jobs < kRamBase ||
+            image.jobs - kRamBase + uint64_t(image.jobs_bytes) > kRamBytes || (image.jobs & 3u)) {
+            std::fprintf(stderr, "mesh-sim: --job: %s has no jobs area (a word-aligned `rvmesh_jobs` array in RAM): "
+                                 "run a program that defines one with COLL_JOBS_DEFINE, such as "
+                                 "firmware/apps/mesh/collectives.c\n", elf_path.c_str());
+            return kBadCommandLine;
+        }
+        std::string error;
+        if (!jobs.load(job_specs, image.jobs_bytes, error)) {
+            std::fprintf(stderr, "mesh-sim: --job: %s\n", error.c_str());
+            return kBadCommandLine;
+        }
+        jobs_word = uint32_t((image.jobs - kRamBase) / 4);
+    }
 
     std::setvbuf(stdout, nullptr, _IOLBF, 0);
 
@@ -252,6 +378,7 @@ int main(int argc, char **argv) {
             word = (word & ~(0xffu << shift)) | (uint32_t(seg.bytes[k]) << shift);
         }
     }
+    std::vector<uint32_t *> rams;
     for (int n = 0; n < kNodes; ++n) {
         std::string scope_name =
             "TOP.mesh_top.node[" + std::to_string(n) + "].tile.ram";
@@ -264,10 +391,16 @@ int main(int argc, char **argv) {
             return kCoreHalted;
         }
         std::memcpy(var->datap(), ram_image.data(), ram_words * 4);
+        rams.push_back(static_cast<uint32_t *>(var->datap()));
+        if (jobs.count()) {
+            const std::vector<uint32_t> &area = jobs.area(n);
+            std::memcpy(rams.back() + jobs_word, area.data(), area.size() * 4);
+        }
     }
 
-    std::unique_ptr<VerilatedFstC> trace;
+    std::unique_ptr<TraceFile> trace;
     uint64_t time = 0;
+#if VM_TRACE
     if (!trace_path.empty()) {
         trace.reset(new VerilatedFstC);
         top->trace(trace.get(), 99);
@@ -278,6 +411,7 @@ int main(int argc, char **argv) {
             return kCannotRead;
         }
     }
+#endif
     auto tick = [&]() {
         top->clk = 0;
         top->eval();
@@ -345,6 +479,8 @@ int main(int argc, char **argv) {
                     if (!node.line.empty()) flush_line(n, node);
                     if (node.exit_code != 0 && first_bad < 0) first_bad = n;
                 }
+        if (jobs.count() && !jobs.all_done())
+            jobs.poll(rams, jobs_word, kRamBytes, uint32_t(kRamBase), link_flits, stdout);
         if (exited == kNodes) {
             ++cycles;
             break;
@@ -359,13 +495,13 @@ int main(int argc, char **argv) {
                                   "at 0x%08" PRIx32 " raised mcause %" PRIu32
                                   " (%s, mtval 0x%08" PRIx32 "); is mtvec set?",
                                   node_name(n).c_str(), node.last_pc, node.last_cause,
-                                  cause_name(node.last_cause), node.last_tval);
+                                  sim_cause_name(node.last_cause), node.last_tval);
                     reason = text;
                     if (node.traps >= 2) {
                         std::snprintf(text, sizeof text,
                                       " (it was entered for mcause %" PRIu32
                                       " (%s) at pc 0x%08" PRIx32 ")",
-                                      node.prev_cause, cause_name(node.prev_cause),
+                                      node.prev_cause, sim_cause_name(node.prev_cause),
                                       node.prev_pc);
                         reason += text;
                     }
@@ -434,6 +570,26 @@ int main(int argc, char **argv) {
             std::printf("%s%s=%" PRIu64, (l % kPorts) ? " " : "\n  ",
                         link_name(l / kPorts, l % kPorts).c_str(), link_flits[size_t(l)]);
         std::printf("\n");
+    }
+    if (jobs.count()) {
+        std::printf("collectives on the %s (cycles: from the first node's call to the last node's return; "
+                    "model: a step costs %.0f + %.0f per worm + %.2f per flit of its busiest node; lower-bnd: all-port, payload only):\n",
+                    shape_name().c_str(), model.alpha, model.gamma, model.beta);
+        jobs.print_table(stdout);
+        std::string error;
+        if (!report_path.empty() && !jobs.write_json(report_path, shape_name(), error))
+            std::fprintf(stderr, "mesh-sim: %s\n", error.c_str());
+        if (!svg_path.empty() && !jobs.write_svg(svg_path, shape_name(), error))
+            std::fprintf(stderr, "mesh-sim: %s\n", error.c_str());
+        if (!jobs.all_ok() && reason.empty()) {
+            char text[200];
+            size_t failed = 0;
+            for (const JobResult &r : jobs.results()) failed += r.delivered ? 0 : 1;
+            std::snprintf(text, sizeof text, "%zu of %zu jobs failed the delivery check, %zu never ended",
+                          failed, jobs.count(), jobs.count() - jobs.finished());
+            reason = text;
+            if (status < 0 && first_bad < 0) status = kCheckFailed;
+        }
     }
     std::fflush(stdout);
 

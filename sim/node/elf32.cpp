@@ -94,7 +94,7 @@ ElfStatus elf32_load(const std::string &path, Elf32Image &image, std::string &er
         image.segments.push_back(std::move(seg));
     }
 
-    // symbol table: look for `tohost`
+    // symbol table: look for `tohost` and `rvmesh_jobs`
     if (shnum && shentsize >= 40 && fits(b, shoff, uint64_t(shentsize) * shnum)) {
         for (unsigned i = 0; i < shnum; ++i) {
             size_t sh = shoff + size_t(i) * shentsize;
@@ -110,9 +110,14 @@ ElfStatus elf32_load(const std::string &path, Elf32Image &image, std::string &er
                 if (name >= str_size) continue;
                 const char *sym_name = reinterpret_cast<const char *>(&b[str_off + name]);
                 size_t max_len = str_size - name;
-                if (strnlen(sym_name, max_len) == 6 && std::memcmp(sym_name, "tohost", 6) == 0) {
+                size_t len = strnlen(sym_name, max_len);
+                if (len == 6 && std::memcmp(sym_name, "tohost", 6) == 0) {
                     image.has_tohost = true;
                     image.tohost = rd32(b, sym_off + s + 4);
+                } else if (len == 11 && std::memcmp(sym_name, "rvmesh_jobs", 11) == 0) {
+                    image.has_jobs = true;
+                    image.jobs = rd32(b, sym_off + s + 4);
+                    image.jobs_bytes = rd32(b, sym_off + s + 8);
                 }
             }
         }

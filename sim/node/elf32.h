@@ -17,6 +17,8 @@ struct Elf32Image {
     std::vector<Elf32Segment> segments;   // PT_LOAD segments with memsz > 0
     bool has_tohost = false;
     uint32_t tohost = 0;                  // address of the symbol `tohost`
+    bool has_jobs = false;                // mesh-sim's jobs area (firmware/coll/coll_jobs.h)
+    uint32_t jobs = 0, jobs_bytes = 0;    // address and size of the symbol `rvmesh_jobs`
 };
 
 // Exit statuses of the simulators themselves (node-sim, mesh-sim); a program's own status
@@ -29,6 +31,7 @@ enum SimStatus {
     kTooBig = 124,
     kMaxCycles = 125,
     kCoreHalted = 126,
+    kCheckFailed = 127,   // mesh-sim --job: a collective's delivery check failed
 };
 
 enum class ElfStatus { ok, cannot_read, not_elf, wrong_arch, malformed };

@@ -5,8 +5,8 @@
 #                              (DIV_BITS=2) on a data bus with pseudo-random wait states
 #                              (node_top BUS_WAIT_TEST=1)
 
-NODE_SIM_SRCS   := sim/node/node_sim.cpp sim/node/elf32.cpp
-NODE_SIM_HDRS   := sim/node/elf32.h
+NODE_SIM_SRCS   := sim/node/node_sim.cpp sim/node/elf32.cpp sim/node/sim_common.cpp
+NODE_SIM_HDRS   := sim/node/elf32.h sim/node/sim_common.h
 NODE_SIM_VFLAGS := --cc --exe --build -j 2 -O3 --x-assign fast --trace-fst \
                    --top-module node_top $(NODE_TOP_PARAMS) -Wno-fatal \
                    -MAKEFLAGS "OPT_FAST=-O2 OPT_GLOBAL=-O2"

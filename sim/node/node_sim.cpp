@@ -17,6 +17,7 @@
 #include "Vnode_top.h"
 #include "verilated_syms.h"
 #include "elf32.h"
+#include "sim_common.h"
 
 #ifndef RVMESH_RAM_BASE
 #error "build with -DRVMESH_RAM_BASE=... -DRVMESH_RAM_BYTES=... (from config.mk)"
@@ -63,37 +64,7 @@ void print_help() {
         kUsage, kRamBytes, kRamBase, kDefaultMaxCycles);
 }
 
-int usage_error(const std::string &message) {
-    std::fprintf(stderr, "node-sim: %s\n%sTry 'node-sim --help'.\n", message.c_str(), kUsage);
-    return kBadCommandLine;
-}
-
-bool parse_count(const char *text, uint64_t &value) {
-    if (!*text) return false;
-    for (const char *p = text; *p; ++p)
-        if (*p < '0' || *p > '9') return false;
-    errno = 0;
-    char *end = nullptr;
-    value = std::strtoull(text, &end, 10);
-    return errno == 0 && *end == '\0' && value > 0;
-}
-
-const char *cause_name(uint32_t cause) {
-    switch (cause) {
-    case 0: return "instruction address misaligned";
-    case 1: return "instruction access fault";
-    case 2: return "illegal instruction";
-    case 3: return "breakpoint";
-    case 4: return "load address misaligned";
-    case 5: return "load access fault";
-    case 6: return "store address misaligned";
-    case 7: return "store access fault";
-    case 11: return "environment call from M-mode";
-    case 0x80000007u: return "machine timer interrupt";
-    case 0x8000000bu: return "machine external interrupt";
-    default: return "unknown cause";
-    }
-}
+int usage_error(const std::string &message) { return sim_usage_error("node-sim", kUsage, message); }
 
 }  // namespace
 
@@ -135,7 +106,7 @@ int main(int argc, char **argv) {
         } else if (arg == "--max-cycles") {
             if (!take_value("N"))
                 return usage_error("--max-cycles needs a number: --max-cycles N");
-            if (!parse_count(value.c_str(), max_cycles))
+            if (!sim_parse_count(value.c_str(), max_cycles, false))
                 return usage_error("--max-cycles takes a positive decimal number, not '" +
                                    value + "'");
         } else {
@@ -238,12 +209,12 @@ int main(int argc, char **argv) {
                           "core halted: the trap handler's first instruction at 0x%08" PRIx32
                           " raised mcause %" PRIu32 " (%s, mtval 0x%08" PRIx32
                           "); is mtvec set?",
-                          last_pc, last_cause, cause_name(last_cause), last_tval);
+                          last_pc, last_cause, sim_cause_name(last_cause), last_tval);
             reason = text;
             if (traps >= 2) {
                 std::snprintf(text, sizeof text,
                               " (it was entered for mcause %" PRIu32 " (%s) at pc 0x%08" PRIx32
-                              ")", prev_cause, cause_name(prev_cause), prev_pc);
+                              ")", prev_cause, sim_cause_name(prev_cause), prev_pc);
                 reason += text;
             }
             status = kCoreHalted;

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "sched.h"
+#include "sched_coll.h"
 #include "sched_table.h"
 
 static int failures;
@@ -594,6 +595,54 @@ static void test_table(void)
            "not refused");
     report("writer refuses a buffer that is too small", sched_table_write(&s, 3, buf, 10) == SCHED_TABLE_ERR_SPACE,
            "wrote anyway");
+    sched_free(&s);
+
+    /* The transit flag (byte 3 of both records): te-a3 on the 4x4 torus relays pieces. */
+    sched_shape t4 = mkshape(2, 1, 4, 4, 1);
+    ok = 1;
+    strcpy(why, "");
+    uint32_t relays_sent = 0, relays_recv = 0, relays_sched = 0;
+    if (sched_coll_generate(&s, &t4, (int)SCHED_ALGO_TE_A3, 0, err, sizeof err) != 0) {
+        snprintf(why, sizeof why, "te-a3: %.150s", err);
+        ok = 0;
+    }
+    for (uint32_t k = 0; ok && k < s.count; k++) relays_sched += (s.msgs[k].reserved & SCHED_MSG_TRANSIT) != 0;
+    for (uint32_t v = 0; v < 16 && ok; v++) {
+        int32_t w2 = sched_table_write(&s, v, buf, sizeof buf);
+        int rc = w2 > 0 ? sched_table_open(buf, (uint32_t)w2, &t4, v, &t) : w2;
+        if (rc != SCHED_TABLE_OK) { snprintf(why, sizeof why, "node %u: %s", v, sched_table_strerror(rc)); ok = 0; break; }
+        for (uint32_t i = 0; i < t.nsend && ok; i++) {
+            sched_table_send e;
+            sched_table_get_send(&t, i, &e);
+            int found = 0;
+            for (uint32_t k = 0; k < s.count; k++) {
+                const sched_msg *m = &s.msgs[k];
+                if (m->src == v && m->dst == e.dst && m->step == e.step && m->piece == e.piece)
+                    found = (m->reserved & SCHED_MSG_TRANSIT) == e.flags;
+            }
+            if (!found) { snprintf(why, sizeof why, "node %u send %u: flags %u wrong", v, i, e.flags); ok = 0; }
+            relays_sent += e.flags != 0;
+        }
+        for (uint32_t i = 0; i < t.nrecv && ok; i++) {
+            sched_table_recv e;
+            sched_table_get_recv(&t, i, &e);
+            int found = 0;
+            for (uint32_t k = 0; k < s.count; k++) {
+                const sched_msg *m = &s.msgs[k];
+                if (m->dst == v && m->src == e.src && m->step == e.step && m->piece == e.piece)
+                    found = (m->reserved & SCHED_MSG_TRANSIT) == e.flags;
+            }
+            if (!found) { snprintf(why, sizeof why, "node %u recv %u: flags %u wrong", v, i, e.flags); ok = 0; }
+            relays_recv += e.flags != 0;
+        }
+    }
+    if (ok && (relays_sched == 0 || relays_sent != relays_sched || relays_recv != relays_sched)) {
+        snprintf(why, sizeof why, "relays: schedule %u, send records %u, receive records %u", relays_sched,
+                 relays_sent, relays_recv);
+        ok = 0;
+    }
+    report("tables carry the transit flag (te-a3 4x4 torus: every relay marked in its send and receive record)", ok,
+           why);
     sched_free(&s);
 }
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # mesh-sim on config.mk's machine (the 4x4 torus): the all-port neighbour exchange, the
-# NI's error handling, console prefixes, exit statuses, bad input, --trace, --progress.
+# NI's DMA engines, the NI's error handling, console prefixes, exit statuses, bad input,
+# --trace, --progress.
 # Builds mesh-sim first (about 2 minutes from scratch).
 set -u
 BUILD="${BUILD:-build}"
@@ -55,6 +56,19 @@ if elf=$(fw "$mprogs/neighbours.c" neighbours); then
             grep '^\[0,0\] round' "$work/neighbours.out"
         else
             echo "FAIL neighbours-report: node 0's three round lines missing"
+        fi
+    fi
+fi
+
+# --- the DMA engines: exchanges of 0..256-word worms on all ports at once (every word
+# checked), the cost with and without DMA, refused starts (nothing sent, nothing written)
+if elf=$(fw "$mprogs/dma_exchange.c" dma-exchange); then
+    if run dma-exchange 0 "16/16 nodes exited, exit=0 " --elf "$elf" --max-cycles 3000000; then
+        if [ "$(grep -c '^\[0,0\] exchange of 4 worms of [0-9]* flits each way: core [0-9]* cycles' "$work/dma-exchange.out")" -eq 2 ]; then
+            echo "PASS dma-exchange-report"
+            grep '^\[0,0\] exchange of' "$work/dma-exchange.out"
+        else
+            echo "FAIL dma-exchange-report: node 0's two measurement lines missing"
         fi
     fi
 fi
@@ -130,5 +144,26 @@ if riscv64-unknown-elf-gcc -march=rv32i -mabi=ilp32 -nostdlib -Ttext="$ram_base"
 else
     echo "FAIL file-too-big: cannot build the test ELF: $(head -c 200 "$work/too-big.log")"
 fi
+# --shape/--torus/--mesh: this binary's machine runs; another one with no model built says how
+# to build it (a 7x7 torus is in no test); a malformed shape is refused
+if elf=$(fw "$nprogs/console_exit3.S" shape-own); then
+    run shape-own 3 "4x4 torus: 16/16 nodes exited, exit=3" --shape 4x4 --torus --elf "$elf"
+    run shape-unbuilt 120 "simulates a 4x4 torus; a 7x7 torus needs a model of its own.*make mesh-sim MESH_DIMS=2 MESH_X=7 MESH_Y=7 MESH_Z=1 MESH_TORUS=1" \
+        --shape 7x7 --elf "$elf"
+    run shape-bad 120 "--shape takes XxY or XxYxZ with sides 2..255, not '4x4x'" --shape 4x4x --elf "$elf"
+    run shape-one-side 120 "--shape takes XxY or XxYxZ with sides 2..255, not '16'" --shape 16 --elf "$elf"
+fi
 if "$sim" --help >"$work/help.out" 2>&1 && grep -q "^  125 *ran past --max-cycles" "$work/help.out"; then echo "PASS help"
 else echo "FAIL help: --help failed or does not list the exit statuses"; fi
+
+# --- on a mesh (mesh-sim-4x4m, its own model): a worm whose route leaves the mesh is refused
+# on every port of every node and disturbs nothing (progs/ni_leave_mesh.c)
+if make -s mesh-sim-4x4m >>"$work/make.log" 2>&1; then
+    if elf=$(fw "$mprogs/ni_leave_mesh.c" leave-mesh); then
+        sim="$BUILD/bin/mesh-sim-4x4m" run leave-mesh 0 "4x4 mesh: 16/16 nodes exited, exit=0" --elf "$elf"
+        # config.mk's mesh-sim hands a run for the 4x4 mesh to mesh-sim-4x4m
+        run shape-other 0 "4x4 mesh: 16/16 nodes exited, exit=0" --shape 4x4 --mesh --elf "$elf"
+    fi
+else
+    echo "FAIL leave-mesh: make mesh-sim-4x4m failed (see $work/make.log)"
+fi

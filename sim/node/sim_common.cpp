@@ -1,0 +1,40 @@
+// See sim_common.h.
+#include "sim_common.h"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+
+#include "elf32.h"
+
+int sim_usage_error(const char *tool, const char *usage, const std::string &message) {
+    std::fprintf(stderr, "%s: %s\n%sTry '%s --help'.\n", tool, message.c_str(), usage, tool);
+    return kBadCommandLine;
+}
+
+bool sim_parse_count(const char *text, uint64_t &value, bool allow_zero) {
+    if (!*text) return false;
+    for (const char *p = text; *p; ++p)
+        if (*p < '0' || *p > '9') return false;
+    errno = 0;
+    char *end = nullptr;
+    value = std::strtoull(text, &end, 10);
+    return errno == 0 && *end == '\0' && (allow_zero || value > 0);
+}
+
+const char *sim_cause_name(uint32_t cause) {
+    switch (cause) {
+    case 0: return "instruction address misaligned";
+    case 1: return "instruction access fault";
+    case 2: return "illegal instruction";
+    case 3: return "breakpoint";
+    case 4: return "load address misaligned";
+    case 5: return "load access fault";
+    case 6: return "store address misaligned";
+    case 7: return "store access fault";
+    case 11: return "environment call from M-mode";
+    case 0x80000007u: return "machine timer interrupt";
+    case 0x8000000bu: return "machine external interrupt";
+    default: return "unknown cause";
+    }
+}

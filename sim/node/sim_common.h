@@ -1,0 +1,16 @@
+// What node-sim and mesh-sim share besides the ELF loader: command-line number parsing,
+// the usage error, and the names of trap causes.
+#ifndef RVMESH_SIM_COMMON_H
+#define RVMESH_SIM_COMMON_H
+
+#include <cstdint>
+#include <string>
+
+// Prints "<tool>: <message>", the usage text and a hint to stderr; returns kBadCommandLine.
+int sim_usage_error(const char *tool, const char *usage, const std::string &message);
+// A decimal count (digits only, no sign); zero only when allow_zero.
+bool sim_parse_count(const char *text, uint64_t &value, bool allow_zero);
+// mcause as words ("load access fault", ...).
+const char *sim_cause_name(uint32_t cause);
+
+#endif

@@ -1,0 +1,113 @@
+#!/usr/bin/env bash
+# mesh-sim's collectives test bench (--job) tested on its own, with an oracle program that
+# writes each collective's result from coll_pattern without communicating
+# (progs/jobs_oracle.c): the bench must accept the right buffers, and name node, sender and
+# step of a corrupted block, a missing block and a stray byte (progs/jobs_oracle_bad.c);
+# --job input errors must be refused with a message saying what to do.
+set -u
+BUILD="${BUILD:-build}"
+sim="$BUILD/bin/mesh-sim"
+sg="$BUILD/bin/schedgen"
+work="$BUILD/tests/sim-mesh-jobs"
+progs=tests/sim/mesh/progs
+mkdir -p "$work"
+
+if ! make -s mesh-sim schedgen "$BUILD/fw/$progs/jobs_oracle.elf" "$BUILD/fw/$progs/jobs_oracle_bad.elf" \
+        "$BUILD/fw/$progs/neighbours.elf" >"$work/make.log" 2>&1; then
+    echo "FAIL jobs-bench-build: see $work/make.log"
+    exit 1
+fi
+if ! "$sim" --help | grep -q "a 4x4 torus of 16 tiles"; then
+    echo "FAIL jobs-bench-shape: these tests want config.mk's 4x4 torus"
+    exit 1
+fi
+good="$BUILD/fw/$progs/jobs_oracle.elf"
+bad="$BUILD/fw/$progs/jobs_oracle_bad.elf"
+t="$work/tables"
+mkdir -p "$t"
+gen() {  # gen NAME ALGO ROOT [extra schedgen args]
+    local name="$1" algo="$2" root="$3"
+    shift 3
+    "$sg" --shape 4x4 --torus --algo "$algo" --root "$root" --check --quiet --tables "$t/$name.tbl" "$@" \
+        >"$t/$name.log" 2>&1 || { echo "FAIL jobs-bench-tables: schedgen $algo: $(tail -1 "$t/$name.log")"; exit 1; }
+}
+gen bcast tsay-wang 2,1
+gen scatter scatter 1,2
+gen gather gather 3,3
+gen allgather mnb 0,0
+gen alltoall te-a3 0,0
+gen pallgather pmnb 0,0 --sources random:5:3
+"$sg" --shape 5x5 --torus --algo tsay-wang --root 0,0 --quiet --tables "$t/bcast-5x5.tbl" >/dev/null 2>&1
+
+# run NAME EXPECTED_STATUS ARGS...: output in $work/NAME.out (stdout) and .err
+run() {
+    local name="$1" want="$2"
+    shift 2
+    "$sim" "$@" >"$work/$name.out" 2>"$work/$name.err"
+    local got=$?
+    if [ "$got" -ne "$want" ]; then
+        echo "FAIL $name: exit status $got, expected $want ($(tail -c 300 "$work/$name.err"))"
+        return 1
+    fi
+}
+expect() {  # expect NAME FILE PATTERN WHAT
+    if grep -Eq -- "$3" "$work/$1.$2"; then return 0; fi
+    echo "FAIL $1: $4 (no /$3/ in $work/$1.$2)"
+    return 1
+}
+
+# the right buffers pass: six collectives, results table, JSON, SVG
+if run jobs-bench-accepts 0 --elf "$good" --job "$t/bcast.tbl:64" --job "$t/scatter.tbl:128:7" \
+       --job "$t/gather.tbl:32" --job "$t/allgather.tbl:256" --job "$t/alltoall.tbl:64:9" \
+       --job "$t/pallgather.tbl:100" --report "$work/report.json" --link-svg "$work/links.svg"; then
+    rows=$(grep -cE '^[0-5] +[a-z-]+ +[a-z0-9-]+ +[0-9]+ +[0-9]+ +[0-9]+ .* OK$' "$work/jobs-bench-accepts.out")
+    if [ "$rows" -eq 6 ]; then echo "PASS jobs-bench-accepts"
+    else echo "FAIL jobs-bench-accepts: want 6 OK rows in the results table, got $rows"; fi
+    if [ "$(grep -o '"delivered": true' "$work/report.json" | wc -l)" -eq 6 ] &&
+       grep -q '"collective": "partial-allgather"' "$work/report.json"; then echo "PASS jobs-bench-report"
+    else echo "FAIL jobs-bench-report: $work/report.json lacks 6 delivered jobs"; fi
+    if grep -q '^<svg' "$work/links.svg" && [ "$(grep -c '<circle' "$work/links.svg")" -eq 96 ]; then
+        echo "PASS jobs-bench-svg"
+    else echo "FAIL jobs-bench-svg: $work/links.svg is not 6 panels of 16 nodes"; fi
+fi
+
+# faults are named: node, sender, step; the run fails with 127
+if run jobs-bench-catches 127 --elf "$bad" --job "$t/allgather.tbl:64" --job "$t/scatter.tbl:128"; then
+    expect jobs-bench-catches out 'node \[1,1\]: block 0 corrupted at byte 7 .*from node \[[0-9],[0-9]\] in step [0-9]+' \
+        "the corrupted byte of node 5 is not named" &&
+    expect jobs-bench-catches out 'node \[2,1\]: block 0 missing \(still poison\), from node \[[0-9],[0-9]\] in step [0-9]+' \
+        "the missing block of node 6 is not named" &&
+    expect jobs-bench-catches out 'node \[1,2\]: block 15 corrupted at byte 63' \
+        "the overwritten last byte of node 9 is not named" &&
+    expect jobs-bench-catches out '^0 +allgather .*FAILED$' "job 0 is not marked FAILED" &&
+    expect jobs-bench-catches out '^1 +scatter .*OK$' "job 1 (no faults) is not OK" &&
+    expect jobs-bench-catches err '1 of 2 jobs failed the delivery check' "stderr does not sum up" &&
+    echo "PASS jobs-bench-catches"
+fi
+
+# bad input: each refused with 120 and a message that says what to do
+if run jobs-bench-other-shape 120 --elf "$good" --job "$t/bcast-5x5.tbl:64" &&
+   expect jobs-bench-other-shape err "was built for a 5x5 torus, but this mesh-sim simulates a 4x4 torus" \
+       "no clear shape error"; then echo "PASS jobs-bench-other-shape"; fi
+if run jobs-bench-size 120 --elf "$good" --job "$t/bcast.tbl:6" &&
+   expect jobs-bench-size err "message size 6 is not a multiple of 4" "no clear size error"; then
+    echo "PASS jobs-bench-size"; fi
+if run jobs-bench-syntax 120 --elf "$good" --job "$t/bcast.tbl" &&
+   expect jobs-bench-syntax err "TABLES:BYTES" "no usage hint"; then echo "PASS jobs-bench-syntax"; fi
+if run jobs-bench-model 120 --elf "$good" --job "$t/bcast.tbl:64" --model 1,2 &&
+   expect jobs-bench-model err "three numbers A,W,F" "no clear --model error"; then echo "PASS jobs-bench-model"; fi
+if run jobs-bench-missing 120 --elf "$good" --job "$t/nonexistent.tbl:64" &&
+   expect jobs-bench-missing err "cannot read the tables file" "no clear missing-file error"; then
+    echo "PASS jobs-bench-missing"; fi
+head -c 600 "$t/bcast.tbl" >"$t/truncated.tbl"
+if run jobs-bench-damaged 120 --elf "$good" --job "$t/truncated.tbl:64" &&
+   expect jobs-bench-damaged err "table of node|not a valid tables file" "no clear damaged-file error"; then
+    echo "PASS jobs-bench-damaged"; fi
+if run jobs-bench-no-area 120 --elf "$BUILD/fw/$progs/neighbours.elf" --job "$t/bcast.tbl:64" &&
+   expect jobs-bench-no-area err "has no jobs area" "no clear missing-area error"; then
+    echo "PASS jobs-bench-no-area"; fi
+many=()
+for i in 1 2 3 4 5 6 7 8 9; do many+=(--job "$t/alltoall.tbl:64"); done
+if run jobs-bench-area-full 120 --elf "$good" "${many[@]}" &&
+   expect jobs-bench-area-full err "need [0-9]+ bytes of tables area, but the program's rvmesh_jobs holds 8192" \
+       "no clear area-too-small error"; then echo "PASS jobs-bench-area-full"; fi
