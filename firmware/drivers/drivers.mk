@@ -13,6 +13,20 @@ $(FW_DRIVER_OBJS): $(BUILD)/fw/drivers/%.o: firmware/drivers/%.c $(FW_DRIVER_HDR
 	@mkdir -p $(dir $@)
 	$(FW_CC) $(FW_CFLAGS) -Ifirmware/drivers -c $< -o $@
 
+# The collectives (firmware/coll) and the portable schedule-table reader (sched.mk's core
+# build) link into the same programs; -I for their headers on those programs only.
+FW_COLL_OBJS := $(BUILD)/fw/coll/coll.o $(BUILD)/fw/coll/coll_runner.o
+FW_COLL_HDRS := $(wildcard firmware/coll/*.h) $(SCHED_HEADERS)
+FW_COLL_INCS := -Ifirmware/drivers -Ifirmware/coll -Ifirmware/sched
+$(FW_COLL_OBJS): $(BUILD)/fw/coll/%.o: firmware/coll/%.c $(FW_COLL_HDRS) $(FW_DRIVER_HDRS) $(FW_CONFIG_H)
+	@mkdir -p $(dir $@)
+	$(FW_CC) $(FW_CFLAGS) $(FW_COLL_INCS) -c $< -o $@
+FW_DRIVER_OBJS += $(FW_COLL_OBJS) $(SCHED_CORE_OBJS)
+$(foreach dir,$(FW_DRIVER_DIRS),$(BUILD)/fw/$(dir)/%.elf): FW_CFLAGS += $(FW_COLL_INCS)
+# the collectives programs print integers only: picolibc's integer printf (13 KiB smaller)
+$(BUILD)/fw/firmware/apps/mesh/%.elf $(BUILD)/fw/tests/sim/mesh/progs/coll_%.elf: \
+    FW_LDFLAGS += -DPICOLIBC_INTEGER_PRINTF_SCANF
+
 # $(call fw_driver_rule,DIR): programs DIR/*.c link the drivers (a longer pattern than
 # firmware.mk's, so make prefers it)
 define fw_driver_rule

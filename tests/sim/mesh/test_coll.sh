@@ -1,0 +1,178 @@
+#!/usr/bin/env bash
+# The collectives (firmware/coll) on config.mk's 4x4 torus, in mesh-sim:
+#   - coll_errors.c: misuse of the API and network faults, each with its error code and the
+#     message the library prints;
+#   - coll_bench.c: cycles per flit on the all-port neighbour exchange, and calls back to
+#     back;
+#   - firmware/apps/mesh/collectives.c under mesh-sim --job: every collective with random
+#     roots, source sets and block sizes (4 B .. 1 KiB; alltoall up to what a node's 64 KiB
+#     holds), each checked byte for byte on every node by mesh-sim; an alltoall of 1 KiB
+#     must be refused with "result buffer too small".
+# The seed of the random choices is printed first: 1 unless TEST_SEED=N (or TEST_SEED=random).
+set -u
+BUILD="${BUILD:-build}"
+sim="$BUILD/bin/mesh-sim"
+sg="$BUILD/bin/schedgen"
+work="$BUILD/tests/sim-mesh-coll"
+elf="$BUILD/fw/firmware/apps/mesh/collectives.elf"
+errors_elf="$BUILD/fw/tests/sim/mesh/progs/coll_errors.elf"
+bench_elf="$BUILD/fw/tests/sim/mesh/progs/coll_bench.elf"
+mkdir -p "$work"
+# a fixed seed by default (make test gives the same run every time); TEST_SEED=random a new one
+seed="${TEST_SEED:-1}"
+[ "$seed" = random ] && seed=$(( $(date +%s) % 100000 ))
+echo "seed $seed (TEST_SEED=$seed repeats these roots, sources and sizes)"
+RANDOM=$seed
+
+if ! make -s schedgen mesh-sim "$elf" "$errors_elf" "$bench_elf" >"$work/make.log" 2>&1; then
+    echo "FAIL coll-build: make schedgen mesh-sim and the programs failed (see $work/make.log)"
+    exit 1
+fi
+echo "PASS coll-build"
+if ! "$sim" --help | grep -q "a 4x4 torus of 16 tiles"; then
+    echo "FAIL coll-shape: these tests want config.mk's 4x4 torus"
+    exit 1
+fi
+
+# ---- misuse and faults: every check prints "check NAME: ok (...)" after the library's
+# message; NAME and a piece of that message for each
+"$sim" --elf "$errors_elf" --max-cycles 2000000 >"$work/errors.out" 2>"$work/errors.err"
+rc=$?
+if [ $rc -eq 0 ]; then echo "PASS coll-errors-run"
+else echo "FAIL coll-errors-run: exit $rc: $(grep -m 3 FAIL "$work/errors.out" | tr '\n' ' ') $(tail -c 200 "$work/errors.err")"; fi
+while IFS='|' read -r node name message; do
+    if ! grep -q "^\[$node\] check $name: ok" "$work/errors.out"; then
+        echo "FAIL coll-error $name: $(grep -m 1 "check $name" "$work/errors.out")"
+    elif ! grep -qE "^\[$node\] node \($node\): .*$message" "$work/errors.out"; then
+        echo "FAIL coll-error $name: no message matching /$message/ from node ($node)"
+    else
+        echo "PASS coll-error $name"
+    fi
+done <<'EOF'
+0,0|root-off-mesh|root 16 is off the machine \(nodes 0..15\)
+0,0|root-not-the-tables|root 3, but the table was built for root 0
+0,0|buffer-too-small|the buffer of 60 bytes, this bcast needs 64
+0,0|send-buffer-too-small|send buffer of 960 bytes, this scatter needs 1024
+0,0|workspace-too-small|workspace of 108 bytes, this table and m = 64 need 112 .*transit pieces of 64 bytes
+0,0|table-for-5x5-torus|table built for a 5x5x1 torus, this machine is a 4x4x1 torus
+0,0|table-for-4x4-mesh|table built for a 4x4x1 mesh, this machine is a 4x4x1 torus
+0,0|table-of-node-3|table of node 3, this is node 0
+0,0|damaged-table|checksum mismatch
+0,0|truncated-table|table truncated
+0,0|wrong-collective-scatter|table is a bcast schedule, not scatter
+0,0|wrong-collective-allgather|table is a bcast schedule, not allgather
+0,0|m-zero|m = 0 bytes: must be a non-zero multiple of 4
+0,0|m-not-words|m = 6 bytes: must be a non-zero multiple of 4
+0,0|m-not-multiple-of-parts|m = 12 bytes: must be a non-zero multiple of 8
+0,0|sends-a-piece-it-lacks|sends piece 5 in step 1 before this node has it
+0,0|route-off-the-ring|route \(4,0,0\) is not one this node can send
+0,0|no-table|no table
+1,0|unexpected-worm|unexpected worm from node 0 piece 7 in step 1
+1,0|timeout|timeout in step 1: still waiting for piece 0 from node 0
+EOF
+if grep -q "^\[0,0\] check workspace-bytes: ok" "$work/errors.out"; then echo "PASS coll-workspace-bytes"
+else echo "FAIL coll-workspace-bytes: $(grep -m 1 workspace-bytes "$work/errors.out")"; fi
+
+# ---- speed: the all-port neighbour exchange (4 worms out, 4 in per node) through the engine,
+# the core moving every flit (pio) and the DMA engines moving the payloads (dma); cycles per
+# flit the node moves (ni_exchange of the link-port driver, flit by flit: about 45)
+"$sim" --elf "$bench_elf" --max-cycles 4000000 >"$work/bench.out" 2>"$work/bench.err"
+rc=$?
+per_flit() { sed -n "s/^\[0,0\] exchange $1 m=1024: .* \([0-9]*\)\.[0-9] cycles per flit\$/\1/p" "$work/bench.out"; }
+pio=$(per_flit pio)
+dma=$(per_flit dma)
+if [ $rc -eq 0 ] && [ -n "$pio" ] && [ "$pio" -lt 16 ] && [ -n "$dma" ] && [ "$dma" -lt 4 ]; then
+    echo "PASS coll-speed (all-port exchange, node 0: $(sed -n 's/^\[0,0\] exchange //p' "$work/bench.out" | tr '\n' ';'))"
+else
+    echo "FAIL coll-speed: exit $rc, want under 16 (pio) and 4 (dma) cycles per flit at 1 KiB: $(grep '\[0,0\]' "$work/bench.out" | tr '\n' ' ')"
+fi
+# the same program's 12 broadcasts back to back (sync_start): some nodes get the next call's
+# barrier tokens while still in the last call, and every call still delivers
+early=$(grep -c "12 broadcasts back to back: ok (the next call's barrier tokens came early after [1-9]" "$work/bench.out")
+if [ $rc -eq 0 ] && grep -q "^\[0,0\] 12 broadcasts back to back: ok" "$work/bench.out" && [ "$early" -gt 0 ]; then
+    echo "PASS coll-back-to-back (12 calls; $early nodes kept early barrier tokens for the next call)"
+else
+    echo "FAIL coll-back-to-back: exit $rc, $early nodes saw early tokens: $(grep -m 3 'back-to-back\|back to back' "$work/bench.out" | tr '\n' ' ')"
+fi
+
+# ---- collectives under mesh-sim --job: each run a few jobs, every one must be delivered
+# (no $(...) around RANDOM: bash reseeds it in subshells, and TEST_SEED would not repeat a run)
+pick() { local a=("$@"); picked="${a[RANDOM % ${#a[@]}]}"; }
+
+# run_jobs NAME "algo:sizes[:sources]" ...: generates the tables, runs them in one mesh-sim
+run_jobs() {
+    local name="$1"; shift
+    local args=() desc="" n=0 spec algo sizes sources m r tbl
+    for spec in "$@"; do
+        IFS=: read -r algo sizes sources <<<"$spec"
+        pick $sizes
+        m=$picked
+        r="$((RANDOM % 4)),$((RANDOM % 4))"
+        tbl="$work/$name-$n-$algo.tbl"
+        local extra=()
+        [ -n "$sources" ] && extra=(--sources "random:$sources:$RANDOM")
+        if ! "$sg" --shape 4x4 --torus --algo "$algo" --root "$r" "${extra[@]}" --check --quiet --tables "$tbl" \
+                >"$tbl.log" 2>&1; then
+            echo "FAIL $name: schedgen $algo root $r: $(tail -n 1 "$tbl.log")"
+            return 1
+        fi
+        args+=(--job "$tbl:$m:$RANDOM")
+        desc="$desc $algo@$r:${m}B"
+        n=$((n + 1))
+    done
+    "$sim" --elf "$elf" "${args[@]}" --max-cycles 20000000 >"$work/$name.out" 2>"$work/$name.err"
+    local rc=$? ok
+    ok=$(grep -cE '^[0-9]+ .* OK$' "$work/$name.out")
+    if [ $rc -eq 0 ] && [ "$ok" -eq "$n" ] && [ "$(grep -c "^\[0,0\] $n of $n jobs ok" "$work/$name.out")" -eq 1 ]; then
+        echo "PASS $name ($desc)"
+        grep -E '^[0-9]+ ' "$work/$name.out"
+    else
+        echo "FAIL $name: exit $rc, $ok of $n delivered ($desc; $work/$name.out): $(grep -m 3 'mesh-sim: job' "$work/$name.out" | tr '\n' ' ')$(tail -c 300 "$work/$name.err")"
+    fi
+}
+
+run_jobs coll-rooted "tsay-wang:4 260 1024" "saf-bcast:12 516" "scatter:4 100 1024" "gather:8 260 1024"
+run_jobs coll-allgather "mnb:4 64 260" "mnb-split:8 264 1024" "mnb-diag:12 100" "dyn-star:4 516"
+run_jobs coll-alltoall "te-a3:4 36 256" "te-a2:8 128 512"
+run_jobs coll-partial "pmnb:4 260 1024:6" "pmnb-split:8 200 512:10"
+
+# ---- an alltoall of 1 KiB needs 16 KiB of send and 16 KiB of result buffer: refused
+tbl="$work/big-te-a3.tbl"
+if "$sg" --shape 4x4 --torus --algo te-a3 --quiet --tables "$tbl" >/dev/null 2>&1; then
+    "$sim" --elf "$elf" --job "$tbl:1024" --max-cycles 2000000 >"$work/too-big.out" 2>"$work/too-big.err"
+    rc=$?
+    told=$(grep -c "coll_alltoall: result buffer of [0-9]* bytes, this alltoall needs 16384 (result buffer too small)" "$work/too-big.out")
+    if [ $rc -ne 0 ] && [ "$told" -eq 16 ] && grep -q "^\[0,0\] job 0: m=1024: error -7: result buffer too small" "$work/too-big.out" &&
+            grep -q "job 0 (alltoall 1024 B): node \[0,0\]: the collective returned -7" "$work/too-big.out"; then
+        echo "PASS coll-alltoall-too-big (refused on all 16 nodes: result buffer too small)"
+    else
+        echo "FAIL coll-alltoall-too-big: exit $rc, $told nodes said why: $(grep -m 2 '\[0,0\]' "$work/too-big.out" | tr '\n' ' ')"
+    fi
+else
+    echo "FAIL coll-alltoall-too-big: schedgen te-a3 failed"
+fi
+
+# ---- a call refused by one node only (the scatter root's 32 KiB send buffer does not fit):
+# the root says why, the others time out in the start barrier, and the next call (a
+# broadcast) still runs and is delivered: the barrier tokens left behind are dropped
+if "$sg" --shape 4x4 --torus --algo scatter --root 1,2 --quiet --tables "$work/refused-scatter.tbl" >/dev/null 2>&1 &&
+   "$sg" --shape 4x4 --torus --algo tsay-wang --root 3,0 --quiet --tables "$work/after-bcast.tbl" >/dev/null 2>&1; then
+    "$sim" --elf "$elf" --job "$work/refused-scatter.tbl:2048" --job "$work/after-bcast.tbl:64" --max-cycles 3000000 \
+        >"$work/refused.out" 2>"$work/refused.err"
+    rc=$?
+    # the nodes that say they timed out in the barrier (mesh-sim names the first 12 problems,
+    # then counts them all)
+    timeouts=$(grep "^\[[0-3],[0-3]\] node ([0-3],[0-3]): timeout in the start barrier: still waiting for node [0-9]*'s round-[1-4] token" \
+               "$work/refused.out" | cut -d' ' -f1 | sort -u | wc -l)
+    if [ $rc -ne 0 ] && grep -q "^\[1,2\] node (1,2): coll_scatter: send buffer of [0-9]* bytes, this scatter needs 32768 (send buffer too small)" "$work/refused.out" &&
+            grep -q "job 0 (scatter 2048 B): node \[1,2\]: the collective returned -6" "$work/refused.out" &&
+            grep -q "job 0: \.\.\. 16 problems in all" "$work/refused.out" && [ "$timeouts" -eq 15 ] &&
+            grep -qE '^1 +broadcast .* OK$' "$work/refused.out" &&
+            grep -q "^\[0,0\] 1 of 2 jobs ok" "$work/refused.out"; then
+        echo "PASS coll-refused-then-next (root refused, the 15 others timed out in the barrier, the next broadcast delivered)"
+    else
+        echo "FAIL coll-refused-then-next: exit $rc, $timeouts nodes timed out in the barrier: $(grep -m 3 'mesh-sim: job\|^[01] ' "$work/refused.out" | tr '\n' ' ')"
+    fi
+else
+    echo "FAIL coll-refused-then-next: schedgen failed"
+fi

@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# Every collective on the shapes besides config.mk's 4x4 torus (which test_coll.sh covers):
+# the 4x4 mesh, the 5x5 torus and the 3x3x3 torus, each a mesh-sim model of its own
+# (mesh-sim-4x4m, -5x5t, -3x3x3t; 1-2 minutes to build each). Roots, sources and block sizes
+# are random (4 bytes .. 1 KiB, within what a node's RAM holds), from a seed printed on the
+# first line: 1 unless TEST_SEED=N (or TEST_SEED=random); COLL_SHAPES="5x5t" picks shapes.
+# Every job's delivery is checked byte for byte by mesh-sim on every node.
+set -u
+BUILD="${BUILD:-build}"
+work="$BUILD/tests/sim-mesh-shapes"
+elf="$BUILD/fw/firmware/apps/mesh/collectives.elf"
+sg="$BUILD/bin/schedgen"
+mkdir -p "$work"
+# a fixed seed by default (make test gives the same run every time); TEST_SEED=random a new one
+seed="${TEST_SEED:-1}"
+[ "$seed" = random ] && seed=$(( $(date +%s) % 100000 ))
+echo "seed $seed (TEST_SEED=$seed repeats these roots and sizes)"
+RANDOM=$seed
+
+# bytes of the collectives program's arena (send and result buffers, workspace)
+arena=$(sed -n 's/^#define COLLECTIVES_ARENA_BYTES \([0-9]*\)u$/\1/p' firmware/apps/mesh/collectives.c)
+if [ -z "$arena" ]; then
+    echo "FAIL coll-shapes-arena: no COLLECTIVES_ARENA_BYTES in firmware/apps/mesh/collectives.c"
+    exit 1
+fi
+if ! make -s schedgen "$elf" >"$work/make.log" 2>&1; then
+    echo "FAIL coll-shapes-build: see $work/make.log"
+    exit 1
+fi
+
+pick() {  # picked=one of the arguments at random (no subshell: it would reseed RANDOM)
+    local a=("$@")
+    picked="${a[RANDOM % ${#a[@]}]}"
+}
+
+# shape: variant, schedgen shape, kind, dims; the algorithms that apply to it
+# COLL_SHAPES="4x4m 5x5t" runs only those
+for spec in "4x4m 4x4 mesh 2" "5x5t 5x5 torus 2" "3x3x3t 3x3x3 torus 3"; do
+    read -r variant shape kind dims <<<"$spec"
+    case " ${COLL_SHAPES:-4x4m 5x5t 3x3x3t} " in *" $variant "*) ;; *) continue ;; esac
+    name="coll-$variant"
+    sim="$BUILD/bin/mesh-sim-$variant"
+    if ! make -s "mesh-sim-$variant" >>"$work/make.log" 2>&1; then
+        echo "FAIL $name: make mesh-sim-$variant failed (see $work/make.log)"
+        continue
+    fi
+    IFS=x read -r sx sy sz <<<"$shape"
+    nodes=$(( sx * sy * ${sz:-1} ))
+    # the root of scatter and gather holds N blocks and its own: on 27 nodes 1 KiB blocks do not
+    # fit in the program's arena (test_coll.sh checks such refusals); larger picks are cut to fit
+    rooted_max=$(( (arena - 1024) / (nodes + 1) / 4 * 4 ))
+    bcast=tsay-wang; [ "$kind" = mesh ] && bcast=saf-bcast
+    exch=te-a3; [ "$dims" = 3 ] && exch=te-a2
+    split_parts=$dims
+    # partial alltoall: the partial-exchange schedule exists for 2-D meshes
+    partial_exchange=""; [ "$kind" = mesh ] && partial_exchange="palltoall:pe:4 36 128"
+    jobs=()
+    desc=""
+    # collective:algorithm:sizes it may take (bytes; multiples of 4, or of 4*dims for split)
+    for job in "bcast:$bcast:4 64 260 1024" "bcast:saf-bcast:12 100 1024" "scatter:scatter:4 36 516 1024" \
+               "gather:gather:4 36 260 516 1024" "allgather:mnb:4 100 260 516" \
+               "allgather:mnb-split:$((4 * split_parts)) $((40 * split_parts)) $((100 * split_parts))" \
+               "alltoall:$exch:4 12 36 64" "pallgather:pmnb:4 64 260 516" ${partial_exchange:+"$partial_exchange"}; do
+        IFS=: read -r coll algo sizes <<<"$job"
+        root="$((RANDOM % sx)),$((RANDOM % sy))"; [ "$dims" = 3 ] && root="$root,$((RANDOM % sz))"
+        pick $sizes
+        m=$picked
+        case $coll in scatter|gather) [ "$m" -gt "$rooted_max" ] && m=$rooted_max ;; esac
+        extra=(); [ "$coll" = pallgather ] || [ "$coll" = palltoall ] && extra=(--sources "random:$(( 2 + RANDOM % (nodes / 2) )):$RANDOM")
+        tbl="$work/$variant-${#jobs[@]}-$algo.tbl"
+        if ! "$sg" --shape "$shape" --$kind --algo "$algo" --root "$root" "${extra[@]}" --check --quiet \
+                --tables "$tbl" >"$tbl.log" 2>&1; then
+            echo "FAIL $name: schedgen $algo $shape $kind root $root: $(tail -n 1 "$tbl.log")"
+            continue 2
+        fi
+        jobs+=(--job "$tbl:$m:$RANDOM")
+        desc="$desc $algo@$root:${m}B"
+    done
+    "$sim" --elf "$elf" "${jobs[@]}" --report "$work/$variant.json" --max-cycles 50000000 \
+        >"$work/$variant.out" 2>"$work/$variant.err"
+    rc=$?
+    ok=$(grep -cE ' OK$' "$work/$variant.out")
+    want=$(( ${#jobs[@]} / 2 ))
+    if [ $rc -eq 0 ] && [ "$ok" -eq "$want" ]; then
+        echo "PASS $name ($shape $kind:$desc)"
+        sed -n '/^job /,$p' "$work/$variant.out" | grep -E '^(job|[0-9])'
+    else
+        echo "FAIL $name: mesh-sim exit $rc, $ok of $want jobs delivered ($shape $kind:$desc; see $work/$variant.out): $(grep -m 3 'mesh-sim: job' "$work/$variant.out" | tr '\n' ' ') $(tail -c 300 "$work/$variant.err")"
+    fi
+done
