@@ -1,13 +1,17 @@
 #!/usr/bin/env bash
-# make demo: runs the parts of rvmesh that exist, on the machine of config.mk, and prints
-# their results as tables. The full demo (the collectives running on a simulated mesh of
-# RISC-V tiles) arrives with the mesh issue; until then this shows each part on its own:
-#   1. the RV32IM core in node-sim running the C programs (cycles, instret, CPI, result);
-#   2. the schedule library: every collective schedule for the configured shape, checked;
-#   3. the router network: uniform traffic and a contention-free step on the configured
-#      mesh/torus, every packet's delivery checked;
-#   4. the mesh of tiles (core + NI + router) in mesh-sim: an all-port neighbour exchange.
-# Environment (from make): BUILD, MESH_X, MESH_Y, MESH_Z, MESH_DIMS, MESH_TORUS.
+# make demo: the main job -- the collectives running on a simulated machine of RISC-V tiles
+# (core + RAM + NI + all-port wormhole router, in Verilator) of config.mk's shape -- then each
+# part on its own:
+#   1. mesh-sim: broadcast, scatter, gather, allgather, alltoall and a partial allgather with
+#      random sources and roots, from schedgen's per-node tables, every node's buffers checked
+#      byte for byte; a table of cycles (measured, model, all-port lower bound) and an SVG of
+#      link use;
+#   2. the RV32IM core in node-sim running the C programs (cycles, instret, CPI, result);
+#   3. the schedule library: every collective schedule for the configured shape, checked;
+#   4. the router network: uniform traffic and a contention-free step, every packet checked;
+#   5. the mesh of tiles: an all-port neighbour exchange through the link-port driver.
+# Environment (from make): BUILD, MESH_X, MESH_Y, MESH_Z, MESH_DIMS, MESH_TORUS; DEMO_SEED
+# picks the random roots and sources (default: a new one each run, printed).
 set -u
 cd "$(dirname "$0")/.."
 BUILD="${BUILD:-build}"
@@ -18,7 +22,58 @@ failures=0
 
 echo "== rvmesh demo: $shape $kind (config.mk)"
 echo
-echo "-- 1. the RV32IM core (node-sim), C programs compiled at -O2"
+seed="${DEMO_SEED:-$(( $(date +%s) % 100000 ))}"
+nodes=$(( MESH_X * MESH_Y * (MESH_DIMS == 3 ? MESH_Z : 1) ))
+echo "-- 1. collectives on the simulated $shape $kind of RISC-V tiles (mesh-sim), seed $seed"
+echo "   (DEMO_SEED=$seed make demo repeats this run). Every node runs firmware/apps/mesh/collectives.c"
+echo "   with its own schedgen tables; after each collective mesh-sim compares every node's buffers"
+echo "   byte for byte with what the collective must leave there."
+prog="$BUILD/fw/firmware/apps/mesh/collectives.elf"
+if make -s mesh-sim schedgen "$prog"; then
+    mkdir -p "$BUILD/demo/tables"
+    RANDOM=$seed
+    pick_root() {
+        local r="$(( RANDOM % MESH_X )),$(( RANDOM % MESH_Y ))"
+        [ "${MESH_DIMS}" = 3 ] && r="$r,$(( RANDOM % MESH_Z ))"
+        echo "$r"
+    }
+    bcast=tsay-wang; [ "$kind" = mesh ] && bcast=saf-bcast
+    exch=te-a3; [ "${MESH_DIMS}" = 3 ] || [ "$MESH_X" != "$MESH_Y" ] && exch=te-a2
+    jobs=()
+    for spec in "bcast:$bcast:1024" "scatter:scatter:256" "gather:gather:256" "allgather:mnb:256" \
+                "alltoall:$exch:64" "pallgather:pmnb:256"; do
+        IFS=: read -r name algo bytes <<<"$spec"
+        extra=(); [ "$name" = pallgather ] && extra=(--sources "random:$(( nodes / 3 )):$seed")
+        root=$(pick_root)
+        if ! "$BUILD/bin/schedgen" --shape "$shape" --$kind --algo "$algo" --root "$root" "${extra[@]}" \
+                --check --quiet --tables "$BUILD/demo/tables/$name.tbl" >"$BUILD/demo/tables/$name.log" 2>&1; then
+            echo "   schedgen $algo: $(tail -n 1 "$BUILD/demo/tables/$name.log")"; failures=$((failures + 1))
+            continue
+        fi
+        jobs+=(--job "$BUILD/demo/tables/$name.tbl:$bytes:$((seed + ${#jobs[@]}))")
+        case $name in
+            bcast|scatter|gather) who="root $root" ;;
+            pallgather) who="$(( nodes / 3 )) random sources (schedgen --sources random:$(( nodes / 3 )):$seed)" ;;
+            *) who="every node" ;;
+        esac
+        printf '   %-10s %-10s %5s-byte blocks, %s\n' "$name" "$algo" "$bytes" "$who"
+    done
+    "$BUILD/bin/mesh-sim" --elf "$prog" "${jobs[@]}" --report "$BUILD/demo/collectives.json" \
+        --link-svg "$BUILD/demo/link-use.svg" >"$BUILD/demo/collectives.out" 2>&1
+    rc=$?
+    sed -n '/^collectives on/,$p' "$BUILD/demo/collectives.out" | grep -v '^mesh-sim:' | sed 's/^/   /'
+    grep '^mesh-sim:' "$BUILD/demo/collectives.out" | sed 's/^/   /'
+    if [ $rc -eq 0 ]; then
+        echo "   delivery OK on every node; link use: $BUILD/demo/link-use.svg, results: $BUILD/demo/collectives.json"
+    else
+        echo "   FAILED: mesh-sim exit $rc (full output: $BUILD/demo/collectives.out)"; failures=$((failures + 1))
+    fi
+else
+    failures=$((failures + 1))
+fi
+echo
+
+echo "-- 2. the RV32IM core (node-sim), C programs compiled at -O2"
 make -s node-sim fw-all || exit 1
 printf '%-28s %10s %10s %6s  %s\n' program cycles instret CPI result
 for elf in "$BUILD"/fw/firmware/apps/*.elf "$BUILD"/fw/tests/firmware/programs/*.elf; do
@@ -35,7 +90,7 @@ for elf in "$BUILD"/fw/firmware/apps/*.elf "$BUILD"/fw/tests/firmware/programs/*
 done
 echo
 
-echo "-- 2. collective schedules for the $shape $kind, root 0,0, checked by the independent checker"
+echo "-- 3. collective schedules for the $shape $kind, root 0,0, checked by the independent checker"
 echo "   (broadcast, scatter, gather, allgather = mnb, alltoall = te, partial allgather = pmnb"
 echo "    with 5 random sources; steps are wormhole steps or store-and-forward slots)"
 make -s schedgen || exit 1
@@ -57,7 +112,7 @@ done
 echo "   pictures: $BUILD/demo/*.svg"
 echo
 
-echo "-- 3. the all-port wormhole router network (no cores), $shape $kind"
+echo "-- 4. the all-port wormhole router network (no cores), $shape $kind"
 make -s noc-sim || exit 1
 if "$BUILD/bin/noc-sim" --help 2>&1 | grep -q "shapes compiled.* $shape($kind"; then
     for load in 0.1 0.3 0.5; do
@@ -72,7 +127,7 @@ else
 fi
 echo
 
-echo "-- 4. the mesh of RISC-V tiles (mesh-sim): every node sends a worm on each of its ports at once"
+echo "-- 5. the mesh of RISC-V tiles (mesh-sim): every node sends a worm on each of its ports at once"
 echo "   and checks what arrives on each (tests/sim/mesh/progs/neighbours.c)"
 prog="$BUILD/fw/tests/sim/mesh/progs/neighbours.elf"
 if make -s mesh-sim "$prog"; then

@@ -46,7 +46,7 @@ json="$BUILD/bench/mesh.json"
 {
     echo "{"
     echo "  \"bench\": \"mesh\","
-    echo "  \"method\": \"each collective run twice per mesh-sim run (warmup, measure); the barrier between jobs drains the machine; cycles = first call to last return over all nodes (mcycle)\","
+    echo "  \"method\": \"each collective run twice per mesh-sim run (warmup, measure); the barrier between jobs drains the machine; cycles = first node's step 1 (after the start barrier) to the last node's return (mcycle)\","
     echo "  \"runs\": ["
 } >"$json"
 first_run=1

@@ -572,7 +572,7 @@ int main(int argc, char **argv) {
         std::printf("\n");
     }
     if (jobs.count()) {
-        std::printf("collectives on the %s (cycles: from the first node's call to the last node's return; "
+        std::printf("collectives on the %s (cycles: from the first node's step 1, after the start barrier, to the last node's return; "
                     "model: a step costs %.0f + %.0f per worm + %.2f per flit of its busiest node; lower-bnd: all-port, payload only):\n",
                     shape_name().c_str(), model.alpha, model.gamma, model.beta);
         jobs.print_table(stdout);
