@@ -59,7 +59,7 @@ const CostModel kDefaultModel = {800.0, 150.0, 0.8};
 const char kUsage[] =
     "usage: mesh-sim --elf FILE [--job TABLES:BYTES[:SEED]]... [--report FILE.json]\n"
     "                [--link-svg FILE.svg] [--model A,W,F] [--max-cycles N]\n"
-    "                [--trace FILE.fst] [--progress N] [--links] [--quiet]\n"
+    "                [--trace FILE.fst] [--progress N] [--links] [--pc-trace N:FILE] [--quiet]\n"
     "                [--shape XxY[xZ]] [--torus|--mesh] [--help]\n";
 
 std::string shape_name() {
@@ -103,6 +103,8 @@ void print_help() {
         "  --progress N      a progress line on stderr every N cycles (default %" PRIu64
         "; 0: none)\n"
         "  --links           print the flits carried by every link at the end (stdout)\n"
+        "  --pc-trace N:FILE write \"cycle pc\" (decimal, hex) to FILE for every instruction node N\n"
+        "                    retires: a profile of its firmware (addr2line -f -e the ELF)\n"
         "  --job T:BYTES[:SEED]  run a collective: T is a `schedgen --tables` file for this\n"
         "                    shape, BYTES the message (block) size; repeat for more jobs, run in\n"
         "                    order. The program must define rvmesh_jobs (firmware/coll/coll_jobs.h,\n"
@@ -216,6 +218,8 @@ int main(int argc, char **argv) {
     std::string elf_path, trace_path;
     uint64_t max_cycles = kDefaultMaxCycles, progress = kDefaultProgress;
     bool quiet = false, show_links = false;
+    std::FILE *pc_trace = nullptr;
+    int pc_trace_node = 0;
     std::vector<JobSpec> job_specs;
     std::string report_path, svg_path;
     CostModel model = kDefaultModel;
@@ -276,6 +280,20 @@ int main(int argc, char **argv) {
                 return usage_error("--job needs TABLES:BYTES[:SEED]");
             if (!parse_job_spec(value, spec, error)) return usage_error(error);
             job_specs.push_back(spec);
+        } else if (arg == "--pc-trace") {
+            uint64_t n = 0;
+            size_t colon = std::string::npos;
+            if (!take_value() || (colon = value.find(':')) == std::string::npos ||
+                !sim_parse_count(value.substr(0, colon).c_str(), n, true) || n >= uint64_t(kNodes) ||
+                colon + 1 == value.size())
+                return usage_error("--pc-trace takes NODE:FILE (NODE an index below " + std::to_string(kNodes) + ")");
+            pc_trace_node = int(n);
+            pc_trace = std::fopen(value.substr(colon + 1).c_str(), "w");
+            if (!pc_trace) {
+                std::fprintf(stderr, "mesh-sim: cannot write %s: %s\n", value.substr(colon + 1).c_str(),
+                             std::strerror(errno));
+                return kCannotRead;
+            }
         } else if (arg == "--report") {
             if (!take_value() || value.empty())
                 return usage_error("--report needs a file name: --report FILE.json");
@@ -451,9 +469,13 @@ int main(int argc, char **argv) {
                     else if (c != '\r')
                         nodes[n].line += c;
                 }
-        if (any(top->retire_valid))
+        if (any(top->retire_valid)) {
             for (int n = 0; n < kNodes; ++n)
                 if (bit(top->retire_valid, n)) ++nodes[n].instret;
+            if (pc_trace && bit(top->retire_valid, pc_trace_node))
+                std::fprintf(pc_trace, "%" PRIu64 " %08" PRIx32 "\n", cycles,
+                             bits32(top->retire_pc, pc_trace_node * 32));
+        }
         if (any(top->link_valid))
             for (int l = 0; l < kNodes * kPorts; ++l)
                 if (bit(top->link_valid, l)) ++link_flits[size_t(l)];

@@ -144,6 +144,23 @@ if riscv64-unknown-elf-gcc -march=rv32i -mabi=ilp32 -nostdlib -Ttext="$ram_base"
 else
     echo "FAIL file-too-big: cannot build the test ELF: $(head -c 200 "$work/too-big.log")"
 fi
+# --pc-trace: every instruction node 5 retires, "cycle pc": the first at the reset pc (RAM_BASE),
+# cycles rising, pcs in RAM; bad node numbers refused
+if elf=$(fw "$mprogs/neighbours.c" pc-trace); then
+    if run pc-trace 0 "16/16 nodes exited, exit=0" --elf "$elf" --pc-trace "5:$work/pc5.txt"; then
+        base=$("$sim" --help | grep -o 'bytes of RAM at 0x[0-9a-f]*' | sed 's/.*0x//')
+        verdict=$(awk -v base="$base" '
+            { if (NR == 1 && $2 != base) { print "first pc " $2 ", want " base; exit }
+              if ($1 <= last) { print "cycle " $1 " after " last; exit }
+              if (substr($2, 1, 2) != substr(base, 1, 2)) { print "pc " $2 " outside RAM"; exit }
+              last = $1 }
+            END { if (NR < 1000) print "only " NR " instructions" }' "$work/pc5.txt")
+        if [ -z "$verdict" ]; then echo "PASS pc-trace-file ($(wc -l < "$work/pc5.txt") instructions of node 5)"
+        else echo "FAIL pc-trace-file: $verdict"; fi
+    fi
+    run pc-trace-bad-node 120 "--pc-trace takes NODE:FILE \(NODE an index below 16\)" --elf "$elf" --pc-trace "16:$work/x.txt"
+    run pc-trace-no-file 120 "--pc-trace takes NODE:FILE" --elf "$elf" --pc-trace 3
+fi
 # --shape/--torus/--mesh: this binary's machine runs; another one with no model built says how
 # to build it (a 7x7 torus is in no test); a malformed shape is refused
 if elf=$(fw "$nprogs/console_exit3.S" shape-own); then
