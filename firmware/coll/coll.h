@@ -79,7 +79,8 @@ enum {
     COLL_EUNEXPECTED = -13, /* a worm matched no pending receive (duplicate or stray) */
     COLL_EWORM = -14,       /* a malformed worm (no head, wrong length) */
     COLL_EREFUSED = -15,    /* the NI refused a worm of ours (its route leaves the machine) */
-    COLL_ETIMEOUT = -16     /* no progress for ctx->timeout_cycles */
+    COLL_ETIMEOUT = -16,    /* no progress for ctx->timeout_cycles */
+    COLL_EDMA = -17         /* the NI refused a DMA start (it should not: the engines get checked RAM) */
 };
 
 typedef struct {

@@ -2,7 +2,7 @@
  * this program's jobs area, one after the other, on every node (firmware/coll/coll_runner.h
  * says what each job does; coll_jobs.h is the contract with the host).
  *
- * Memory (64 KiB of RAM per node): code and data ~24 KiB, stack 4 KiB, the jobs area
+ * Memory (64 KiB of RAM per node): code and data ~25 KiB, stack 3 KiB (drivers.mk), the jobs area
  * COLLECTIVES_JOBS_BYTES (header, 64-byte records, this node's tables: one 5x5-torus
  * alltoall table is 1968 bytes, a 4x4 one 1072, so 8 KiB holds a 5x5 alltoall job with a
  * dozen small ones, or six 4x4 alltoall jobs), and the 27 KiB arena for send buffer,

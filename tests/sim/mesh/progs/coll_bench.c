@@ -100,27 +100,30 @@ int main(void)
                    (unsigned long)(cycles * 10u / flits % 10u));
     }
     ctx.use_dma = (uint8_t)has_dma;
-    /* calls back to back: a broadcast along the chain 0 -> 1 -> ... -> N-1 (step i + 1 sends
-     * from node i to node i + 1), so node i is done after step i + 1 and starts the next
-     * call's barrier while its successors are still in this call: their tokens come early */
+    /* calls back to back: a broadcast along the chain 0 -> 2 -> 3 -> ... -> N-1 -> 1 (step
+     * i + 1 sends from the chain's node i to its node i + 1). Node 0 is done after step 1 and
+     * enters the next call, whose barrier's first token goes to node 1 -- which is the last
+     * of the chain, still waiting in this call: that token comes early, every call, whatever
+     * the engine's speed. */
     count = 0;
-    for (uint32_t n = 0; n + 1u < nodes; ++n) {
+    for (uint32_t i = 0; i + 1u < nodes; ++i) {
+        const uint32_t from = i == 0 ? 0u : i + 1u, to = i + 2u < nodes ? i + 2u : 1u;
         sched_msg *m = &msgs[count++];
         memset(m, 0, sizeof *m);
-        m->src = n;
-        m->dst = n + 1u;
+        m->src = from;
+        m->dst = to;
         m->piece = 0;
-        m->step = (uint16_t)(n + 1u);
+        m->step = (uint16_t)(i + 1u);
         for (unsigned d = 0; d < ctx.ni.dims; ++d) {
             uint32_t div = d == 0 ? 1u : d == 1 ? ctx.ni.size[0] : ctx.ni.size[0] * ctx.ni.size[1];
-            int32_t side = ctx.ni.size[d], delta = (int32_t)((n + 1u) / div % (uint32_t)side) - (int32_t)(n / div % (uint32_t)side);
+            int32_t side = ctx.ni.size[d], delta = (int32_t)(to / div % (uint32_t)side) - (int32_t)(from / div % (uint32_t)side);
             if (2 * delta > side)
                 delta -= side;
             else if (2 * delta < -side)
                 delta += side;
             m->hops[d] = (int16_t)delta;
         }
-        m->start_dim = m->hops[0] ? 0 : 1;
+        m->start_dim = (uint8_t)(m->hops[0] ? 0 : m->hops[1] ? 1 : 2);
     }
     s.algo = SCHED_ALGO_SAF_BCAST;
     s.coll = SCHED_COLL_BCAST;

@@ -8,6 +8,10 @@
  *   unexpected-worm  node 0 sends node 1 a stray worm (piece 7) before a one-hop broadcast:
  *                    node 1 gets COLL_EUNEXPECTED with err_src 0, err_step 1, and the
  *                    broadcast's block all the same;
+ *   short-worm-*, wrong-length-worm-*
+ *                    node 0 sends node 1 a malformed worm, then the right one: node 1 says
+ *                    what was wrong and gets COLL_EWORM, and the block all the same (payload
+ *                    by DMA, then by the core);
  *   timeout          node 1 waits for a worm node 0's table never sends: COLL_ETIMEOUT.
  * Exit status 0 when every check on the node came out as expected, else 1.
  */
@@ -195,6 +199,50 @@ static void worm_checks(coll_ctx *ctx)
                 break;
             }
     }
+
+    /* malformed worms, each followed by the right one: node 1 says what was wrong, returns
+     * COLL_EWORM and still has the block; the payloads moved by the DMA engines, then by the
+     * core. A short worm's info flit promises 19 flits and its last flit comes 4th; a worm of
+     * the wrong length is whole but of 6 flits. */
+    static const char *const names[2][2] = {{"short-worm-core", "wrong-length-worm-core"},
+                                            {"short-worm-dma", "wrong-length-worm-dma"}};
+    const uint8_t had_dma = ctx->use_dma;
+    for (int dma = had_dma; dma >= 0; --dma)
+        for (unsigned kind = 0; kind < 2u; ++kind) {
+            coll_open_table(ctx, table_bytes, len, &t);
+            for (uint32_t w = 0; w < M / 4u; ++w)
+                recv_buf[w] = node == 0 ? 0x2000u + w : 0xa5a5a5a5u;
+            if (node == 0) {
+                const uint32_t head = NOC_HEAD(1, 0, 0, 0, 1);
+                if (kind == 0) {
+                    ni_tx_flit(0, head);
+                    ni_tx_flit(0, NOC_INFO(0, M / 4u + 3u));
+                    ni_tx_flit(0, 0);
+                    ni_tx_last(0, 0xbad0u);
+                } else {
+                    const uint32_t piece_and_three[4] = {0, 0xbad1u, 0xbad2u, 0xbad3u};
+                    ni_send(0, head, piece_and_three, 4);
+                }
+                uint32_t good[1 + M / 4u];
+                good[0] = 0;
+                for (uint32_t w = 0; w < M / 4u; ++w)
+                    good[1 + w] = 0x2000u + w;
+                ni_send(0, head, good, 1u + M / 4u);
+                ni_wait_sent(0);
+            } else {
+                ctx->use_dma = (uint8_t)dma;
+                rc = coll_bcast(ctx, &t, recv_buf, M, M, 0);
+                expect(names[dma][kind], rc, COLL_EWORM);
+                for (uint32_t w = 0; w < M / 4u; ++w)
+                    if (recv_buf[w] != 0x2000u + w) {
+                        printf("FAIL check %s-delivery: word %lu is 0x%08lx\n", names[dma][kind], (unsigned long)w,
+                               (unsigned long)recv_buf[w]);
+                        ++failures;
+                        break;
+                    }
+            }
+        }
+    ctx->use_dma = had_dma;
 
     /* node 1 expects piece 0 from node 0 in step 1; node 0's table sends nothing */
     len = make_table(&ctx->shape, SCHED_ALGO_SAF_BCAST, SCHED_COLL_BCAST, 0, bcast_msgs, node == 0 ? 0u : 1u, 1,
