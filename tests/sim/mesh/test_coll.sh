@@ -10,7 +10,7 @@
 #     must be refused with "result buffer too small".
 # The seed of the random choices is printed first: 1 unless TEST_SEED=N (or TEST_SEED=random).
 set -u
-BUILD="${BUILD:-build}"
+. tests/sim/mesh/lib.sh
 sim="$BUILD/bin/mesh-sim"
 sg="$BUILD/bin/schedgen"
 work="$BUILD/tests/sim-mesh-coll"
@@ -18,21 +18,14 @@ elf="$BUILD/fw/firmware/apps/mesh/collectives.elf"
 errors_elf="$BUILD/fw/tests/sim/mesh/progs/coll_errors.elf"
 bench_elf="$BUILD/fw/tests/sim/mesh/progs/coll_bench.elf"
 mkdir -p "$work"
-# a fixed seed by default (make test gives the same run every time); TEST_SEED=random a new one
-seed="${TEST_SEED:-1}"
-[ "$seed" = random ] && seed=$(( $(date +%s) % 100000 ))
-echo "seed $seed (TEST_SEED=$seed repeats these roots, sources and sizes)"
-RANDOM=$seed
+mesh_seed
 
 if ! make -s schedgen mesh-sim "$elf" "$errors_elf" "$bench_elf" >"$work/make.log" 2>&1; then
     echo "FAIL coll-build: make schedgen mesh-sim and the programs failed (see $work/make.log)"
     exit 1
 fi
 echo "PASS coll-build"
-if ! "$sim" --help | grep -q "a 4x4 torus of 16 tiles"; then
-    echo "FAIL coll-shape: these tests want config.mk's 4x4 torus"
-    exit 1
-fi
+mesh_want_4x4_torus coll-shape
 
 # ---- misuse and faults: every check prints "check NAME: ok (...)" after the library's
 # message; NAME and a piece of that message for each

@@ -6,16 +6,12 @@
 # first line: 1 unless TEST_SEED=N (or TEST_SEED=random); COLL_SHAPES="5x5t" picks shapes.
 # Every job's delivery is checked byte for byte by mesh-sim on every node.
 set -u
-BUILD="${BUILD:-build}"
+. tests/sim/mesh/lib.sh
 work="$BUILD/tests/sim-mesh-shapes"
 elf="$BUILD/fw/firmware/apps/mesh/collectives.elf"
 sg="$BUILD/bin/schedgen"
 mkdir -p "$work"
-# a fixed seed by default (make test gives the same run every time); TEST_SEED=random a new one
-seed="${TEST_SEED:-1}"
-[ "$seed" = random ] && seed=$(( $(date +%s) % 100000 ))
-echo "seed $seed (TEST_SEED=$seed repeats these roots and sizes)"
-RANDOM=$seed
+mesh_seed
 
 # bytes of the collectives program's arena (send and result buffers, workspace)
 arena=$(sed -n 's/^#define COLLECTIVES_ARENA_BYTES \([0-9]*\)u$/\1/p' firmware/apps/mesh/collectives.c)

@@ -5,7 +5,7 @@
 # step of a corrupted block, a missing block and a stray byte (progs/jobs_oracle_bad.c);
 # --job input errors must be refused with a message saying what to do.
 set -u
-BUILD="${BUILD:-build}"
+. tests/sim/mesh/lib.sh
 sim="$BUILD/bin/mesh-sim"
 sg="$BUILD/bin/schedgen"
 work="$BUILD/tests/sim-mesh-jobs"
@@ -17,10 +17,7 @@ if ! make -s mesh-sim schedgen "$BUILD/fw/$progs/jobs_oracle.elf" "$BUILD/fw/$pr
     echo "FAIL jobs-bench-build: see $work/make.log"
     exit 1
 fi
-if ! "$sim" --help | grep -q "a 4x4 torus of 16 tiles"; then
-    echo "FAIL jobs-bench-shape: these tests want config.mk's 4x4 torus"
-    exit 1
-fi
+mesh_want_4x4_torus jobs-bench-shape
 good="$BUILD/fw/$progs/jobs_oracle.elf"
 bad="$BUILD/fw/$progs/jobs_oracle_bad.elf"
 t="$work/tables"
@@ -39,17 +36,6 @@ gen alltoall te-a3 0,0
 gen pallgather pmnb 0,0 --sources random:5:3
 "$sg" --shape 5x5 --torus --algo tsay-wang --root 0,0 --quiet --tables "$t/bcast-5x5.tbl" >/dev/null 2>&1
 
-# run NAME EXPECTED_STATUS ARGS...: output in $work/NAME.out (stdout) and .err
-run() {
-    local name="$1" want="$2"
-    shift 2
-    "$sim" "$@" >"$work/$name.out" 2>"$work/$name.err"
-    local got=$?
-    if [ "$got" -ne "$want" ]; then
-        echo "FAIL $name: exit status $got, expected $want ($(tail -c 300 "$work/$name.err"))"
-        return 1
-    fi
-}
 expect() {  # expect NAME FILE PATTERN WHAT
     if grep -Eq -- "$3" "$work/$1.$2"; then return 0; fi
     echo "FAIL $1: $4 (no /$3/ in $work/$1.$2)"
@@ -57,7 +43,7 @@ expect() {  # expect NAME FILE PATTERN WHAT
 }
 
 # the right buffers pass: six collectives, results table, JSON, SVG
-if run jobs-bench-accepts 0 --elf "$good" --job "$t/bcast.tbl:64" --job "$t/scatter.tbl:128:7" \
+if mesh_run jobs-bench-accepts 0 --elf "$good" --job "$t/bcast.tbl:64" --job "$t/scatter.tbl:128:7" \
        --job "$t/gather.tbl:32" --job "$t/allgather.tbl:256" --job "$t/alltoall.tbl:64:9" \
        --job "$t/pallgather.tbl:100" --report "$work/report.json" --link-svg "$work/links.svg"; then
     rows=$(grep -cE '^[0-5] +[a-z-]+ +[a-z0-9-]+ +[0-9]+ +[0-9]+ +[0-9]+ .* OK$' "$work/jobs-bench-accepts.out")
@@ -72,7 +58,7 @@ if run jobs-bench-accepts 0 --elf "$good" --job "$t/bcast.tbl:64" --job "$t/scat
 fi
 
 # faults are named: node, sender, step; the run fails with 127
-if run jobs-bench-catches 127 --elf "$bad" --job "$t/allgather.tbl:64" --job "$t/scatter.tbl:128"; then
+if mesh_run jobs-bench-catches 127 --elf "$bad" --job "$t/allgather.tbl:64" --job "$t/scatter.tbl:128"; then
     expect jobs-bench-catches out 'node \[1,1\]: block 0 corrupted at byte 7 .*from node \[[0-9],[0-9]\] in step [0-9]+' \
         "the corrupted byte of node 5 is not named" &&
     expect jobs-bench-catches out 'node \[2,1\]: block 0 missing \(still poison\), from node \[[0-9],[0-9]\] in step [0-9]+' \
@@ -86,28 +72,28 @@ if run jobs-bench-catches 127 --elf "$bad" --job "$t/allgather.tbl:64" --job "$t
 fi
 
 # bad input: each refused with 120 and a message that says what to do
-if run jobs-bench-other-shape 120 --elf "$good" --job "$t/bcast-5x5.tbl:64" &&
+if mesh_run jobs-bench-other-shape 120 --elf "$good" --job "$t/bcast-5x5.tbl:64" &&
    expect jobs-bench-other-shape err "was built for a 5x5 torus, but this mesh-sim simulates a 4x4 torus" \
        "no clear shape error"; then echo "PASS jobs-bench-other-shape"; fi
-if run jobs-bench-size 120 --elf "$good" --job "$t/bcast.tbl:6" &&
+if mesh_run jobs-bench-size 120 --elf "$good" --job "$t/bcast.tbl:6" &&
    expect jobs-bench-size err "message size 6 is not a multiple of 4" "no clear size error"; then
     echo "PASS jobs-bench-size"; fi
-if run jobs-bench-syntax 120 --elf "$good" --job "$t/bcast.tbl" &&
+if mesh_run jobs-bench-syntax 120 --elf "$good" --job "$t/bcast.tbl" &&
    expect jobs-bench-syntax err "TABLES:BYTES" "no usage hint"; then echo "PASS jobs-bench-syntax"; fi
-if run jobs-bench-model 120 --elf "$good" --job "$t/bcast.tbl:64" --model 1,2 &&
+if mesh_run jobs-bench-model 120 --elf "$good" --job "$t/bcast.tbl:64" --model 1,2 &&
    expect jobs-bench-model err "three numbers A,W,F" "no clear --model error"; then echo "PASS jobs-bench-model"; fi
-if run jobs-bench-missing 120 --elf "$good" --job "$t/nonexistent.tbl:64" &&
+if mesh_run jobs-bench-missing 120 --elf "$good" --job "$t/nonexistent.tbl:64" &&
    expect jobs-bench-missing err "cannot read the tables file" "no clear missing-file error"; then
     echo "PASS jobs-bench-missing"; fi
 head -c 600 "$t/bcast.tbl" >"$t/truncated.tbl"
-if run jobs-bench-damaged 120 --elf "$good" --job "$t/truncated.tbl:64" &&
+if mesh_run jobs-bench-damaged 120 --elf "$good" --job "$t/truncated.tbl:64" &&
    expect jobs-bench-damaged err "table of node|not a valid tables file" "no clear damaged-file error"; then
     echo "PASS jobs-bench-damaged"; fi
-if run jobs-bench-no-area 120 --elf "$BUILD/fw/$progs/neighbours.elf" --job "$t/bcast.tbl:64" &&
+if mesh_run jobs-bench-no-area 120 --elf "$BUILD/fw/$progs/neighbours.elf" --job "$t/bcast.tbl:64" &&
    expect jobs-bench-no-area err "has no jobs area" "no clear missing-area error"; then
     echo "PASS jobs-bench-no-area"; fi
 many=()
 for i in 1 2 3 4 5 6 7 8 9; do many+=(--job "$t/alltoall.tbl:64"); done
-if run jobs-bench-area-full 120 --elf "$good" "${many[@]}" &&
+if mesh_run jobs-bench-area-full 120 --elf "$good" "${many[@]}" &&
    expect jobs-bench-area-full err "need [0-9]+ bytes of tables area, but the program's rvmesh_jobs holds 8192" \
        "no clear area-too-small error"; then echo "PASS jobs-bench-area-full"; fi

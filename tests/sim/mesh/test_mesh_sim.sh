@@ -4,7 +4,7 @@
 # --trace, --progress.
 # Builds mesh-sim first (about 2 minutes from scratch).
 set -u
-BUILD="${BUILD:-build}"
+. tests/sim/mesh/lib.sh
 sim="$BUILD/bin/mesh-sim"
 work="$BUILD/tests/sim-mesh"
 mprogs=tests/sim/mesh/progs
@@ -16,10 +16,7 @@ if ! make -s mesh-sim >"$work/make.log" 2>&1; then
     exit 1
 fi
 echo "PASS mesh-sim-build"
-if ! "$sim" --help | grep -q "a 4x4 torus of 16 tiles"; then
-    echo "FAIL mesh-sim-shape: these tests want config.mk's 4x4 torus; mesh-sim --help says: $("$sim" --help | sed -n 3p)"
-    exit 1
-fi
+mesh_want_4x4_torus mesh-sim-shape
 
 fw() {  # fw SOURCE CHECK: builds a program through the firmware rules, prints the ELF path
     local elf="$BUILD/fw/${1%.*}.elf"
@@ -31,12 +28,8 @@ fw() {  # fw SOURCE CHECK: builds a program through the firmware rules, prints t
 run() {
     local name="$1" want="$2" pattern="$3"
     shift 3
-    "$sim" "$@" >"$work/$name.out" 2>"$work/$name.err"
-    local got=$?
-    if [ "$got" -ne "$want" ]; then
-        echo "FAIL $name: exit status $got, expected $want ($(head -c 300 "$work/$name.err"))"
-        return 1
-    elif ! grep -Eq -- "$pattern" "$work/$name.err"; then
+    mesh_run "$name" "$want" "$@" || return 1
+    if ! grep -Eq -- "$pattern" "$work/$name.err"; then
         echo "FAIL $name: stderr does not match /$pattern/: $(head -c 300 "$work/$name.err")"
         return 1
     fi
