@@ -13,14 +13,15 @@
  * the piece number, then the piece's m / parts / 4 payload words.
  *
  * Speed. With DMA engines in the NI (version 2, ctx->use_dma) the core writes and reads
- * each worm's first three flits and hands the payload to the port's engine: about 2 cycles
- * per flit a node sends or receives for 1 KiB blocks (all-port exchange; allgather
- * mnb-diag 1 KiB on the 4x4 torus: 15,400 cycles). Without (use_dma = 0, or NI version 1)
- * the core moves every flit: TX queues are written only when empty, four flits per status
- * read; RX queues one status read per flit, a port at a time while its flits last: 11-14
- * cycles per flit (allgather mnb-diag 1 KiB: 87,000 cycles; the driver's flit-by-flit
- * ni_exchange: 45): about 8 flits fit between two cores on a link (injection queue + one
- * virtual channel), so a visit of a port moves at most that many.
+ * each worm's first three flits and hands the payload to the port's engine (payloads of one
+ * or two words it moves itself): 1.7 cycles per flit a node sends or receives for 1 KiB
+ * blocks (all-port exchange, tests/sim/mesh/progs/coll_bench.c; allgather mnb-diag 1 KiB on
+ * the 4x4 torus: 14,050 cycles). Without (use_dma = 0, NI version 1, or buffers outside the
+ * RAM) the core moves every flit: TX queues are written only when empty, four flits per
+ * status read; RX queues one status read per flit, a burst per port visit: about 15
+ * cycles per flit at 1 KiB (the driver's flit-by-flit ni_exchange: 45). What is left is
+ * per worm and per step: about 100-150 instructions of the engine each (coll.c, "the
+ * engine"), which dominate small blocks.
  *
  * Blocks, pieces and where they live (firmware/coll/coll_jobs.h has the definitions):
  *   call                send buffer (owner only)        result buffer

@@ -54,7 +54,7 @@ const int kPorts = 2 * MESH_DIMS;
 const uint64_t kDefaultMaxCycles = 100000000ull;
 const uint64_t kDefaultProgress = 10000000ull;
 // cycles per step and per flit of the collectives firmware (sim/mesh/README.md, "Model")
-const CostModel kDefaultModel = {800.0, 150.0, 0.8};
+const CostModel kDefaultModel = {413.0, 118.0, 0.98};
 
 const char kUsage[] =
     "usage: mesh-sim --elf FILE [--job TABLES:BYTES[:SEED]]... [--report FILE.json]\n"
@@ -113,7 +113,7 @@ void print_help() {
         "  --report FILE.json  the jobs' results (cycles, model, lower bound, flits per link)\n"
         "  --link-svg FILE.svg flits per link of every job, one panel per job\n"
         "  --model A,W,F     cost model: a step costs A cycles + W per worm + F per flit of its\n"
-        "                    busiest node (default %.0f,%.0f,%.2f, fitted on the 4x4 torus)\n"
+        "                    busiest node (default %.0f,%.0f,%.2f, fitted by make bench-mesh)\n"
         "  --quiet           no summary, progress or warnings on stderr\n"
         "  --shape XxY[xZ], --torus, --mesh  the machine wanted: this binary's shape goes on;\n"
         "                    another runs mesh-sim-<XxY[xZ]><t|m> from this binary's folder\n"
