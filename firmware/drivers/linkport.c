@@ -203,6 +203,81 @@ uint32_t ni_dma_wait(uint32_t mask)
     return status;
 }
 
+/* One flit of the worm being read into r from `port` (one is waiting): its head, its info
+ * flit (with use_dma, then the payload goes to the port's RX engine), or a payload word;
+ * every flit is checked against the info flit's length. RX_ENDED after the worm's last
+ * flit (r->status says whether it was well-formed), RX_DMA_STARTED when the engine took
+ * the payload over, else RX_MORE. */
+enum { RX_MORE, RX_ENDED, RX_DMA_STARTED };
+static inline __attribute__((always_inline)) int rx_flit(unsigned p, struct ni_rx *r, const int use_dma)
+{
+    uint32_t i = r->done++;
+    if (r->status == NI_OK && i >= 2u && i + 1u < r->msg.n + 2u) {
+        /* a payload flit that is not the last: no status needed */
+        uint32_t word = ni_rx_flit(p);
+        if (i - 2u < r->max)
+            r->payload[i - 2u] = word;
+        return RX_MORE;
+    }
+    uint32_t status = ni_port_status(p);
+    uint32_t word = ni_rx_flit(p);
+    int last = (status & NI_PS_RX_LAST) != 0;
+    if (i == 0) {
+        r->msg.head = word;
+        if (!(status & NI_PS_RX_HEAD))
+            r->status = NI_ESYNC;
+        if (last) {
+            if (r->status == NI_OK)
+                r->status = NI_ELENGTH;
+            return RX_ENDED;
+        }
+        return RX_MORE;
+    }
+    if (i == 1) {
+        r->msg.source = NOC_INFO_SOURCE(word);
+        uint32_t flits = NOC_INFO_FLITS(word);
+        r->msg.n = flits >= 2u ? flits - 2u : 0u;
+        if (flits < 2u || last != (flits == 2u)) {
+            if (r->status == NI_OK)
+                r->status = NI_ELENGTH;   /* every flit now checked until the last */
+        } else if (use_dma && !last && r->status == NI_OK && r->max > 0u &&
+                   dma_rx_start(p, r->payload, r->msg.n < r->max ? r->msg.n : r->max) == NI_OK) {
+            return RX_DMA_STARTED;
+        }
+    } else if (i - 2u < r->max) {
+        r->payload[i - 2u] = word;
+    }
+    if (last) {
+        if (i >= 2u && i != r->msg.n + 1u && r->status == NI_OK)
+            r->status = NI_ELENGTH;
+        if (r->msg.n > r->max && r->status == NI_OK)
+            r->status = NI_ETOOLONG;
+        return RX_ENDED;
+    }
+    if (i >= 2u && r->status == NI_OK)
+        r->status = NI_ELENGTH;   /* the info flit promised this was the last flit */
+    return RX_MORE;
+}
+
+void ni_rx_begin(struct ni_rx *rx)
+{
+    rx->done = 0;
+    rx->status = NI_OK;
+    rx->msg.head = rx->msg.source = rx->msg.n = 0;
+}
+
+int ni_rx_poll(unsigned port, struct ni_rx *rx)
+{
+    if (port >= ni_ports()) {
+        rx->status = NI_EPORT;
+        return 1;
+    }
+    while (ni_port_status(port) & NI_PS_RX_VALID)
+        if (rx_flit(port, rx, 0) == RX_ENDED)
+            return 1;
+    return 0;
+}
+
 /* The exchange: per port, every flit by the core (use_dma = 0), or the head and info flit
  * by the core and the payload by the port's DMA engine. Ports whose engine runs are in
  * tx_dma / rx_dma; the NI shows them as not ready, and the loop leaves them alone until
@@ -222,9 +297,7 @@ exchange(struct ni_tx *const *tx, struct ni_rx *const *rx, const int use_dma)
             tx_left |= 1u << p;
         }
         if (rx[p]) {
-            rx[p]->done = 0;
-            rx[p]->status = NI_OK;
-            rx[p]->msg.head = rx[p]->msg.source = rx[p]->msg.n = 0;
+            ni_rx_begin(rx[p]);
             rx_left |= 1u << p;
         }
     }
@@ -285,53 +358,11 @@ exchange(struct ni_tx *const *tx, struct ni_rx *const *rx, const int use_dma)
         while (avail) {
             unsigned p = (unsigned)__builtin_ctz(avail);
             avail &= avail - 1u;
-            struct ni_rx *r = rx[p];
-            uint32_t i = r->done++;
-            if (r->status == NI_OK && i >= 2u && i + 1u < r->msg.n + 2u) {
-                /* a payload flit that is not the last: no status needed */
-                uint32_t word = ni_rx_flit(p);
-                if (i - 2u < r->max)
-                    r->payload[i - 2u] = word;
-                continue;
-            }
-            uint32_t status = ni_port_status(p);
-            uint32_t word = ni_rx_flit(p);
-            int last = (status & NI_PS_RX_LAST) != 0;
-            if (i == 0) {
-                r->msg.head = word;
-                if (!(status & NI_PS_RX_HEAD))
-                    r->status = NI_ESYNC;
-                if (last) {
-                    if (r->status == NI_OK)
-                        r->status = NI_ELENGTH;
-                    rx_left &= ~(1u << p);
-                }
-                continue;
-            }
-            if (i == 1) {
-                r->msg.source = NOC_INFO_SOURCE(word);
-                uint32_t flits = NOC_INFO_FLITS(word);
-                r->msg.n = flits >= 2u ? flits - 2u : 0u;
-                if (flits < 2u || last != (flits == 2u)) {
-                    if (r->status == NI_OK)
-                        r->status = NI_ELENGTH;   /* every flit now checked until the last */
-                } else if (use_dma && !last && r->status == NI_OK && r->max > 0u &&
-                           dma_rx_start(p, r->payload, r->msg.n < r->max ? r->msg.n : r->max) == NI_OK) {
-                    rx_dma |= 1u << p;            /* the payload by the engine */
-                    continue;
-                }
-            } else if (i - 2u < r->max) {
-                r->payload[i - 2u] = word;
-            }
-            if (last) {
-                if (i >= 2u && i != r->msg.n + 1u && r->status == NI_OK)
-                    r->status = NI_ELENGTH;
-                if (r->msg.n > r->max && r->status == NI_OK)
-                    r->status = NI_ETOOLONG;
+            const int got = rx_flit(p, rx[p], use_dma);
+            if (got == RX_ENDED)
                 rx_left &= ~(1u << p);
-            } else if (i >= 2u && r->status == NI_OK) {
-                r->status = NI_ELENGTH;   /* the info flit promised this was the last flit */
-            }
+            else if (got == RX_DMA_STARTED)
+                rx_dma |= 1u << p;   /* the payload by the engine */
         }
     }
     for (unsigned p = 0; p < ports; ++p)
@@ -357,4 +388,46 @@ int ni_exchange(struct ni_tx *const *tx, struct ni_rx *const *rx)
     if (ni_has_dma() && ((ni_read(NI_PORTS) >> 16) & 0xffu) >= 2u)
         return exchange_dma(tx, rx);
     return ni_exchange_pio(tx, rx);
+}
+
+/* ---- interrupts ---- */
+#define NI_IRQ_BITS 24u   /* IRQ_ENABLE: three groups of 8 bits, bit k % 8 is the port */
+static ni_irq_handler irq_fn[NI_IRQ_BITS];
+static void *irq_arg[NI_IRQ_BITS];
+
+int ni_irq_on(uint32_t mask, ni_irq_handler fn, void *arg)
+{
+    if (ni_version() == 0)
+        return NI_EVERSION;
+    const uint32_t ports = ni_ports(), port_bits = (1u << ports) - 1u;
+    const uint32_t legal = port_bits | port_bits << 8 | port_bits << 16;
+    if ((mask & ~legal) != 0)
+        return NI_EPORT;
+    for (unsigned k = 0; k < NI_IRQ_BITS; ++k)
+        if (mask & (1u << k)) {
+            irq_fn[k] = fn;
+            irq_arg[k] = arg;
+        }
+    ni_write(NI_IRQ_ENABLE, ni_read(NI_IRQ_ENABLE) | mask);
+    __asm__ volatile("csrs mie, %0" ::"r"(1u << 11));      /* MEIE */
+    __asm__ volatile("csrsi mstatus, 8");                  /* MIE */
+    return NI_OK;
+}
+
+void ni_irq_off(uint32_t mask) { ni_write(NI_IRQ_ENABLE, ni_read(NI_IRQ_ENABLE) & ~mask); }
+
+int ni_irq_handle(uint32_t mcause)
+{
+    if (mcause != NI_MCAUSE_IRQ)
+        return 0;
+    uint32_t pending = ni_irq_pending();
+    for (unsigned k = 0; pending; ++k, pending >>= 1) {
+        if (!(pending & 1u))
+            continue;
+        if (irq_fn[k])
+            irq_fn[k](k % 8u, irq_arg[k]);
+        else
+            ni_irq_off(1u << k);                              /* nobody to remove it */
+    }
+    return 1;
 }

@@ -8,9 +8,10 @@
  * in over link p, i.e. from the neighbour on side s of dimension d.
  *
  * A worm as this driver writes and reads it: head (NOC_HEAD), info (NOC_INFO: source node,
- * length in flits), then the payload words. No allocation; every function polls (no
- * interrupts needed). Blocking calls wait in the NI (the core stalls on a full TX or empty
- * RX queue); ni_exchange never does, so it is safe when all nodes send at once.
+ * length in flits), then the payload words. No allocation. The calls poll; a program may
+ * also take the NI's interrupts (ni_irq_on, ni_irq_handle; ni_rx_poll reads a worm a piece
+ * at a time in a handler). Blocking calls wait in the NI (the core stalls on a full TX or
+ * empty RX queue); ni_exchange never does, so it is safe when all nodes send at once.
  *
  * DMA (NI version 2): every port has a TX engine (RAM -> TX queue) and an RX engine
  * (RX queue -> RAM). The core writes a worm's head and info flit and reads them on
@@ -183,6 +184,15 @@ int ni_exchange(struct ni_tx *const *tx, struct ni_rx *const *rx);
 /* ni_exchange with every flit moved by the core (the version 1 way), whatever the NI */
 int ni_exchange_pio(struct ni_tx *const *tx, struct ni_rx *const *rx);
 
+/* ---- one worm, a piece at a time (for RX interrupt handlers) ---- */
+/* Makes rx (payload and max filled in) ready for the next worm. */
+void ni_rx_begin(struct ni_rx *rx);
+/* Reads the flits waiting on `port` into rx, never waiting for more: 1 once the worm's last
+ * flit is in (rx->status and rx->msg as ni_recv's result and msg), 0 while more is to come.
+ * An interrupt handler must not wait for a worm's rest: its sender may itself be held up in
+ * an interrupt, with the rest of its worm not yet written. */
+int ni_rx_poll(unsigned port, struct ni_rx *rx);
+
 /* ---- DMA (NI version 2; NI_EVERSION on version 1) ----
  * The core writes (reads) a worm's head and info flit itself, then hands the rest to the
  * port's engine, which runs while the core goes on. While an engine of port p is busy,
@@ -208,6 +218,27 @@ static inline void ni_dma_rx_stop(unsigned port) { NI_REG(NI_RX_DMA_COUNT(port))
 /* sticky refused-start bits (DMA_ERROR: [7:0] TX engine p, [15:8] RX engine p), clearing */
 static inline uint32_t ni_dma_errors(void) { return NI_REG(NI_DMA_ERROR) & 0xffffu; }
 static inline void ni_dma_clear_errors(uint32_t mask) { NI_REG(NI_DMA_ERROR) = mask; }
+
+/* ---- interrupts ----
+ * The NI raises the core's machine external interrupt (mcause 0x8000000b) while a condition
+ * enabled in IRQ_ENABLE holds; the conditions are levels: NI_IRQ_RX(p) while RX port p holds
+ * a flit for the core, NI_IRQ_TX_DMA(p) / NI_IRQ_RX_DMA(p) while engine p is idle. A program
+ * installs a handler per condition with ni_irq_on and calls ni_irq_handle from its
+ * rvmesh_trap (firmware/rt/rvmesh_rt.h). A handler must remove its condition (read the
+ * worm, or ni_irq_off its bit): while the condition holds, it is called again. */
+typedef void (*ni_irq_handler)(unsigned port, void *arg);
+/* Installs fn (with arg) for every condition of `mask` (IRQ_ENABLE bits), enables them and
+ * the core's external interrupt (mie.MEIE, mstatus.MIE). NI_EVERSION without an NI, NI_EPORT
+ * for a bit of no port. */
+int ni_irq_on(uint32_t mask, ni_irq_handler fn, void *arg);
+/* Disables the conditions of `mask` (the handlers stay installed). */
+void ni_irq_off(uint32_t mask);
+/* For rvmesh_trap: 1 when mcause is the NI's interrupt, after calling the handler of every
+ * pending condition (a pending condition without a handler is disabled); 0 otherwise. */
+int ni_irq_handle(uint32_t mcause);
+/* IRQ_PENDING: the enabled conditions that hold now */
+static inline uint32_t ni_irq_pending(void) { return NI_REG(NI_IRQ_PENDING); }
+#define NI_MCAUSE_IRQ 0x8000000bu
 
 /* sticky refusal bits of all ports (ERROR register), and clearing them */
 static inline uint32_t ni_errors(void) { return NI_REG(NI_ERROR) & 0xffu; }

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # mesh-sim on config.mk's machine (the 4x4 torus): the all-port neighbour exchange, the
-# NI's DMA engines, the NI's error handling, console prefixes, exit statuses, bad input,
-# --trace, --progress.
+# NI's DMA engines, the driver's interrupts, the NI's error handling, console prefixes, exit
+# statuses, bad input, --trace, --progress, --pc-trace, --shape.
 # Builds mesh-sim first (about 2 minutes from scratch).
 set -u
 . tests/sim/mesh/lib.sh
@@ -62,6 +62,19 @@ if elf=$(fw "$mprogs/dma_exchange.c" dma-exchange); then
             grep '^\[0,0\] exchange of' "$work/dma-exchange.out"
         else
             echo "FAIL dma-exchange-report: node 0's two measurement lines missing"
+        fi
+    fi
+fi
+
+# --- the driver's interrupts: every node takes its 2d neighbours' worms in its RX interrupt
+# handler, a piece at a time (ni_irq_on, ni_irq_handle, ni_rx_poll)
+if elf=$(fw "$mprogs/irq_exchange.c" irq-exchange); then
+    if run irq-exchange 0 "16/16 nodes exited, exit=0 " --elf "$elf" --max-cycles 1000000; then
+        if grep -q '^\[0,0\] 4 worms received by interrupt ([0-9]* interrupts) in [0-9]* cycles$' "$work/irq-exchange.out"; then
+            echo "PASS irq-exchange-report"
+            grep '^\[0,0\]' "$work/irq-exchange.out"
+        else
+            echo "FAIL irq-exchange-report: node 0's line missing"
         fi
     fi
 fi
