@@ -2,9 +2,8 @@
 //
 // Node n has coordinates x = n % SIZE_X, y = (n / SIZE_X) % SIZE_Y, z = n / (SIZE_X*SIZE_Y).
 // Local ports are flattened per node and port: index n*2*DIMS + k (k = 2*d + s, s = 0 for
-// the + side). Output link k of node n feeds input link k^1 of its neighbour in direction
-// k; credits flow back the same way. A dimension of size 1 has no links. On a torus of
-// side 2 the + and - neighbours are the same node, joined by two separate links.
+// the + side). The links between the routers are noc_links': output link k of node n feeds
+// input link k^1 of its neighbour in direction k, credits flow back the same way.
 module noc_network #(
     parameter DIMS      = 2,
     parameter SIZE_X    = 4,
@@ -37,67 +36,25 @@ module noc_network #(
     localparam W = FLIT_BITS;
     localparam VB = (VCS <= 2) ? 1 : (VCS <= 4) ? 2 : 3;
 
-    // Index of the neighbour of node n through port k, or -1 when there is no link.
-    function integer neighbour;
-        input integer n;
-        input integer k;
-        integer coord;
-        integer size;
-        integer stride;
-        integer c;
-        begin
-            if (k < 2) begin
-                size = SIZE_X; stride = 1; coord = n % SIZE_X;
-            end else if (k < 4) begin
-                size = SIZE_Y; stride = SIZE_X; coord = (n / SIZE_X) % SIZE_Y;
-            end else begin
-                size = SIZE_Z; stride = SIZE_X * SIZE_Y; coord = n / (SIZE_X * SIZE_Y);
-            end
-            c = coord + ((k % 2) == 0 ? 1 : -1);
-            if (TORUS != 0) c = (c + size) % size;
-            if (size < 2 || c < 0 || c >= size)
-                neighbour = -1;
-            else
-                neighbour = n + (c - coord) * stride;
-        end
-    endfunction
-
-    wire [N*P-1:0]   link_valid;
-    wire [N*P-1:0]   link_last;
-    // On a mesh the routers' edge outputs (and the credits of their edge inputs) have no
-    // receiver; routing never uses them.
-    /* verilator lint_off UNUSEDSIGNAL */
-    wire [N*P*VB-1:0] link_vc;
-    wire [N*P*W-1:0] link_data;
-    wire [N*P*VCS-1:0] link_credit; // credits returned by the input side of each node/port
-    /* verilator lint_on UNUSEDSIGNAL */
+    // every router's links, wired into the mesh or torus by noc_links
+    wire [N*P-1:0]     lout_valid, lin_valid;
+    wire [N*P*VB-1:0]  lout_vc, lin_vc;
+    wire [N*P-1:0]     lout_last, lin_last;
+    wire [N*P*W-1:0]   lout_data, lin_data;
+    wire [N*P*VCS-1:0] lin_credit, lout_credit;
+    noc_links #(
+        .DIMS(DIMS), .SIZE_X(SIZE_X), .SIZE_Y(SIZE_Y), .SIZE_Z(SIZE_Z), .TORUS(TORUS),
+        .FLIT_BITS(FLIT_BITS), .VCS(VCS)
+    ) links (
+        .lout_valid(lout_valid), .lout_vc(lout_vc), .lout_last(lout_last), .lout_data(lout_data),
+        .lin_credit(lin_credit),
+        .lin_valid(lin_valid), .lin_vc(lin_vc), .lin_last(lin_last), .lin_data(lin_data),
+        .lout_credit(lout_credit)
+    );
 
     genvar n;
-    genvar k;
     generate
         for (n = 0; n < N; n = n + 1) begin : node
-            wire [P-1:0]   in_valid;
-            wire [P*VB-1:0] in_vc;
-            wire [P-1:0]   in_last;
-            wire [P*W-1:0] in_data;
-            wire [P*VCS-1:0] out_credit;
-            for (k = 0; k < P; k = k + 1) begin : port
-                localparam integer NB = neighbour(n, k);
-                if (NB >= 0) begin : linked
-                    assign in_valid[k]          = link_valid[NB * P + (k ^ 1)];
-                    assign in_vc[k*VB +: VB]    = link_vc[(NB * P + (k ^ 1)) * VB +: VB];
-                    assign in_last[k]           = link_last[NB * P + (k ^ 1)];
-                    assign in_data[k * W +: W]  = link_data[(NB * P + (k ^ 1)) * W +: W];
-                    assign out_credit[k*VCS +: VCS] = link_credit[(NB * P + (k ^ 1)) * VCS +: VCS];
-                end else begin : edge_port
-                    assign in_valid[k]          = 1'b0;
-                    assign in_vc[k*VB +: VB]    = {VB{1'b0}};
-                    assign in_last[k]           = 1'b0;
-                    assign in_data[k * W +: W]  = {W{1'b0}};
-                    assign out_credit[k*VCS +: VCS] = {VCS{1'b0}};
-                end
-            end
-
             localparam integer CX = n % SIZE_X;
             localparam integer CY = (n / SIZE_X) % SIZE_Y;
             localparam integer CZ = n / (SIZE_X * SIZE_Y);
@@ -111,11 +68,12 @@ module noc_network #(
                 .clk(clk), .rst(rst),
                 .my_coord(COORD), .dim_size(SIZES), .torus(TORUS != 0),
                 .inj_check_enable(inj_check_enable),
-                .lin_valid(in_valid), .lin_vc(in_vc), .lin_last(in_last), .lin_data(in_data),
-                .lin_credit(link_credit[n * P * VCS +: P * VCS]),
-                .lout_valid(link_valid[n * P +: P]), .lout_vc(link_vc[n * P * VB +: P * VB]),
-                .lout_last(link_last[n * P +: P]), .lout_data(link_data[n * P * W +: P * W]),
-                .lout_credit(out_credit),
+                .lin_valid(lin_valid[n * P +: P]), .lin_vc(lin_vc[n * P * VB +: P * VB]),
+                .lin_last(lin_last[n * P +: P]), .lin_data(lin_data[n * P * W +: P * W]),
+                .lin_credit(lin_credit[n * P * VCS +: P * VCS]),
+                .lout_valid(lout_valid[n * P +: P]), .lout_vc(lout_vc[n * P * VB +: P * VB]),
+                .lout_last(lout_last[n * P +: P]), .lout_data(lout_data[n * P * W +: P * W]),
+                .lout_credit(lout_credit[n * P * VCS +: P * VCS]),
                 .inj_valid(inj_valid[n * P +: P]), .inj_ready(inj_ready[n * P +: P]),
                 .inj_data(inj_data[n * P * W +: P * W]), .inj_last(inj_last[n * P +: P]),
                 .inj_error(inj_error[n * P +: P]),

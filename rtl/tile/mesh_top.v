@@ -1,5 +1,5 @@
 // mesh_top: a whole rvmesh machine: SIZE_X x SIZE_Y (x SIZE_Z) tiles, mesh or torus, each
-// tile a core + RAM + NI + router, the routers' links wired as in noc_network.
+// tile a core + RAM + NI + router, the routers' links wired by noc_links (as in noc_network).
 //
 // Node n has coordinates x = n % SIZE_X, y = (n / SIZE_X) % SIZE_Y, z = n / (SIZE_X*SIZE_Y)
 // (DIMS = 2: SIZE_Z = 1). Output link k of node n feeds input link k^1 of its neighbour in
@@ -44,68 +44,29 @@ module mesh_top #(
     localparam W  = FLIT_BITS;
     localparam VB = (VCS <= 2) ? 1 : (VCS <= 4) ? 2 : 3;
 
-    // Index of the neighbour of node n through port k, or -1 when there is no link.
-    function integer neighbour;
-        input integer n;
-        input integer k;
-        integer coord;
-        integer size;
-        integer stride;
-        integer c;
-        begin
-            if (k < 2) begin
-                size = SIZE_X; stride = 1; coord = n % SIZE_X;
-            end else if (k < 4) begin
-                size = SIZE_Y; stride = SIZE_X; coord = (n / SIZE_X) % SIZE_Y;
-            end else begin
-                size = SIZE_Z; stride = SIZE_X * SIZE_Y; coord = n / (SIZE_X * SIZE_Y);
-            end
-            c = coord + ((k % 2) == 0 ? 1 : -1);
-            if (TORUS != 0) c = (c + size) % size;
-            if (size < 2 || c < 0 || c >= size)
-                neighbour = -1;
-            else
-                neighbour = n + (c - coord) * stride;
-        end
-    endfunction
-
-    wire [N*P-1:0] link_last;
-    // On a mesh the edge outputs (and the credits of edge inputs) have no receiver.
-    /* verilator lint_off UNUSEDSIGNAL */
-    wire [N*P*VB-1:0]  link_vc;
-    wire [N*P*W-1:0]   link_data;
-    wire [N*P*VCS-1:0] link_credit;   // credits returned by the input side of each node/port
-    /* verilator lint_on UNUSEDSIGNAL */
+    // every tile's links, wired into the mesh or torus by noc_links (link_valid is the
+    // tiles' lout_valid: the flits each output link carries)
+    wire [N*P-1:0]     lin_valid;
+    wire [N*P*VB-1:0]  lout_vc, lin_vc;
+    wire [N*P-1:0]     lout_last, lin_last;
+    wire [N*P*W-1:0]   lout_data, lin_data;
+    wire [N*P*VCS-1:0] lin_credit, lout_credit;
+    noc_links #(
+        .DIMS(DIMS), .SIZE_X(SIZE_X), .SIZE_Y(SIZE_Y), .SIZE_Z(SIZE_Z), .TORUS(TORUS),
+        .FLIT_BITS(FLIT_BITS), .VCS(VCS)
+    ) links (
+        .lout_valid(link_valid), .lout_vc(lout_vc), .lout_last(lout_last), .lout_data(lout_data),
+        .lin_credit(lin_credit),
+        .lin_valid(lin_valid), .lin_vc(lin_vc), .lin_last(lin_last), .lin_data(lin_data),
+        .lout_credit(lout_credit)
+    );
 
     localparam [23:0] SIZES = {SIZE_Z[7:0], SIZE_Y[7:0], SIZE_X[7:0]};
     localparam [15:0] COUNT = N[15:0];
 
     genvar n;
-    genvar k;
     generate
         for (n = 0; n < N; n = n + 1) begin : node
-            wire [P-1:0]     in_valid;
-            wire [P*VB-1:0]  in_vc;
-            wire [P-1:0]     in_last;
-            wire [P*W-1:0]   in_data;
-            wire [P*VCS-1:0] out_credit;
-            for (k = 0; k < P; k = k + 1) begin : port
-                localparam integer NB = neighbour(n, k);
-                if (NB >= 0) begin : linked
-                    assign in_valid[k]              = link_valid[NB * P + (k ^ 1)];
-                    assign in_vc[k*VB +: VB]        = link_vc[(NB * P + (k ^ 1)) * VB +: VB];
-                    assign in_last[k]               = link_last[NB * P + (k ^ 1)];
-                    assign in_data[k*W +: W]        = link_data[(NB * P + (k ^ 1)) * W +: W];
-                    assign out_credit[k*VCS +: VCS] = link_credit[(NB * P + (k ^ 1)) * VCS +: VCS];
-                end else begin : edge_port
-                    assign in_valid[k]              = 1'b0;
-                    assign in_vc[k*VB +: VB]        = {VB{1'b0}};
-                    assign in_last[k]               = 1'b0;
-                    assign in_data[k*W +: W]        = {W{1'b0}};
-                    assign out_credit[k*VCS +: VCS] = {VCS{1'b0}};
-                end
-            end
-
             localparam integer CX = n % SIZE_X;
             localparam integer CY = (n / SIZE_X) % SIZE_Y;
             localparam integer CZ = n / (SIZE_X * SIZE_Y);
@@ -120,11 +81,12 @@ module mesh_top #(
                 .clk(clk), .rst(rst),
                 .my_coord(COORD), .dim_size(SIZES), .torus(TORUS != 0),
                 .node_index(INDEX), .node_count(COUNT), .tohost_addr(tohost_addr),
-                .lin_valid(in_valid), .lin_vc(in_vc), .lin_last(in_last), .lin_data(in_data),
-                .lin_credit(link_credit[n * P * VCS +: P * VCS]),
-                .lout_valid(link_valid[n * P +: P]), .lout_vc(link_vc[n * P * VB +: P * VB]),
-                .lout_last(link_last[n * P +: P]), .lout_data(link_data[n * P * W +: P * W]),
-                .lout_credit(out_credit),
+                .lin_valid(lin_valid[n * P +: P]), .lin_vc(lin_vc[n * P * VB +: P * VB]),
+                .lin_last(lin_last[n * P +: P]), .lin_data(lin_data[n * P * W +: P * W]),
+                .lin_credit(lin_credit[n * P * VCS +: P * VCS]),
+                .lout_valid(link_valid[n * P +: P]), .lout_vc(lout_vc[n * P * VB +: P * VB]),
+                .lout_last(lout_last[n * P +: P]), .lout_data(lout_data[n * P * W +: P * W]),
+                .lout_credit(lout_credit[n * P * VCS +: P * VCS]),
                 .console_valid(console_valid[n]), .console_data(console_data[n * 8 +: 8]),
                 .tohost_valid(tohost_valid[n]), .tohost_data(tohost_data[n * 32 +: 32]),
                 .retire_valid(retire_valid[n]), .retire_pc(retire_pc[n * 32 +: 32]),
