@@ -68,8 +68,8 @@ for s in $shapes; do
     sizes="${!var:-$default_sizes}"
     echo
     echo "== $s torus, root $root, $n nodes: cycles per collective (measure run; warmup discarded)"
-    printf '%-18s %-10s %6s %5s %10s %10s %10s %7s %9s %6s\n' collective algorithm bytes steps cycles model \
-        lower-bnd eff busiest delivery
+    printf '%-18s %-10s %6s %5s %10s %10s %10s %7s %9s %9s %6s\n' collective algorithm bytes steps cycles model \
+        lower-bnd eff ram-bnd busiest delivery
     for m in $sizes; do
         for c in bcast scatter gather allgather alltoall pallgather; do
             if ! fits "$c" "$n" "$m"; then
@@ -92,12 +92,12 @@ for s in $shapes; do
             fi
             # the measured job (job 1) of the report
             awk '/"job": 1,/ {
-                    split("collective algorithm bytes steps cycles model_cycles lower_bound_cycles efficiency max_link_flits delivered", k, " ")
-                    for (i = 1; i <= 10; i++) {
+                    split("collective algorithm bytes steps cycles model_cycles lower_bound_cycles efficiency ram_port_bound_cycles max_link_flits delivered", k, " ")
+                    for (i = 1; i <= 11; i++) {
                         re = "\"" k[i] "\": \"?[^,\"]*"
                         match($0, re); v[i] = substr($0, RSTART, RLENGTH); sub(/^"[^"]*": "?/, "", v[i])
                     }
-                    printf "%-18s %-10s %6s %5s %10s %10s %10.0f %6.1f%% %9s %6s\n", v[1], v[2], v[3], v[4], v[5], v[6], v[7], 100 * v[8], v[9], v[10] == "true" ? "OK" : "FAILED"
+                    printf "%-18s %-10s %6s %5s %10s %10s %10.0f %6.1f%% %9s %9s %6s\n", v[1], v[2], v[3], v[4], v[5], v[6], v[7], 100 * v[8], v[9], v[10], v[11] == "true" ? "OK" : "FAILED"
                 }' "$run.json"
             cycles=$(sed -n 's/.*cycles=\([0-9]*\) .*/\1/p' "$run.err" | tail -1)
             [ $first_run -eq 1 ] || echo "    ," >>"$json"

@@ -358,6 +358,7 @@ bool MeshJobs::poll(const std::vector<uint32_t *> &rams, uint32_t area_word, uin
     result.delivered = ok;
     result.predicted = predict(job, &result.busiest_worms, &result.busiest_flits);
     result.lower_bound = lower_bound(job);
+    result.ram_bound = ram_bound(job);
     result.link_flits.resize(link_flits.size());
     for (size_t l = 0; l < link_flits.size(); ++l) {
         uint64_t f = link_flits[l] - links_at_start_[l];
@@ -413,6 +414,18 @@ double MeshJobs::predict(const Job &job, uint64_t *busiest_worms, uint64_t *busi
     return total;
 }
 
+// RAM-port bound in cycles for this hardware without any software cost: every payload word a
+// node sends or receives crosses its RAM's one data port (the DMA engines of all its ports
+// share it, one word per cycle), so the job takes at least as many cycles as the node with
+// the most payload words in and out moves.
+uint64_t MeshJobs::ram_bound(const Job &job) const {
+    const uint64_t words = job.spec.msg_bytes / job.parts / 4u;
+    uint64_t most = 0;
+    for (const NodeTable &t : job.tables)
+        most = std::max<uint64_t>(most, (t.sends.size() + t.recvs.size()) * words);
+    return most;
+}
+
 // All-port lower bound in cycles for ideal hardware (every link one payload flit per cycle,
 // no software, no headers): P = payload flits of one block.
 //   bcast       ceil(log_{2d+1} N) * P        (the informed set grows at most (2d+1)-fold per P)
@@ -458,20 +471,20 @@ double MeshJobs::lower_bound(const Job &job) const {
 }
 
 void MeshJobs::print_table(FILE *out) const {
-    std::fprintf(out, "%-3s %-18s %-11s %7s %6s %11s %11s %11s %6s %9s  %s\n", "job", "collective", "algorithm",
-                 "bytes", "steps", "cycles", "model", "lower-bnd", "eff", "flits", "delivery");
+    std::fprintf(out, "%-3s %-18s %-11s %7s %6s %11s %11s %11s %6s %9s %9s  %s\n", "job", "collective",
+                 "algorithm", "bytes", "steps", "cycles", "model", "lower-bnd", "eff", "ram-bnd", "flits", "delivery");
     for (const JobResult &r : results_) {
         char eff[16];
         std::snprintf(eff, sizeof eff, "%.1f%%", r.cycles ? 100.0 * r.lower_bound / double(r.cycles) : 0.0);
-        std::fprintf(out, "%-3d %-18s %-11s %7u %6u %11" PRIu64 " %11.0f %11.0f %6s %9" PRIu64 "  %s\n", r.index,
-                     r.name.c_str(), r.algo.c_str(), r.msg_bytes, r.steps, r.cycles, r.predicted, r.lower_bound, eff,
-                     r.flits, r.delivered ? "OK" : "FAILED");
+        std::fprintf(out, "%-3d %-18s %-11s %7u %6u %11" PRIu64 " %11.0f %11.0f %6s %9" PRIu64 " %9" PRIu64 "  %s\n",
+                     r.index, r.name.c_str(), r.algo.c_str(), r.msg_bytes, r.steps, r.cycles, r.predicted,
+                     r.lower_bound, eff, r.ram_bound, r.flits, r.delivered ? "OK" : "FAILED");
     }
     for (size_t j = results_.size(); j < jobs_.size(); ++j)
-        std::fprintf(out, "%-3zu %-18s %-11s %7u %6u %11s %11s %11s %6s %9s  %s\n", j,
+        std::fprintf(out, "%-3zu %-18s %-11s %7u %6u %11s %11s %11s %6s %9s %9s  %s\n", j,
                      sched_coll_name(sched_collective(jobs_[j].collective)),
                      sched_algo_name(sched_algo(jobs_[j].algo)), jobs_[j].spec.msg_bytes, jobs_[j].steps, "-", "-",
-                     "-", "-", "-", "NOT RUN");
+                     "-", "-", "-", "-", "NOT RUN");
 }
 
 bool MeshJobs::write_json(const std::string &path, const std::string &shape_name, std::string &error) const {
@@ -482,11 +495,11 @@ bool MeshJobs::write_json(const std::string &path, const std::string &shape_name
     for (size_t j = 0; j < results_.size(); ++j) {
         const JobResult &r = results_[j];
         std::fprintf(f, "%s\n    {\"job\": %d, \"collective\": \"%s\", \"algorithm\": \"%s\", \"bytes\": %u, "
-                     "\"steps\": %u, \"cycles\": %" PRIu64 ", \"model_cycles\": %.0f, \"model_busiest_worms\": %" PRIu64 ", \"model_busiest_flits\": %" PRIu64 ", \"lower_bound_cycles\": %.1f, "
+                     "\"steps\": %u, \"cycles\": %" PRIu64 ", \"model_cycles\": %.0f, \"model_busiest_worms\": %" PRIu64 ", \"model_busiest_flits\": %" PRIu64 ", \"lower_bound_cycles\": %.1f, \"ram_port_bound_cycles\": %" PRIu64 ", "
                      "\"efficiency\": %.4f, \"flits\": %" PRIu64 ", \"max_link_flits\": %" PRIu64
                      ", \"max_link\": \"%s\", \"delivered\": %s, \"problems\": %zu, \"link_flits\": [",
                      j ? "," : "", r.index, r.name.c_str(), r.algo.c_str(), r.msg_bytes, r.steps, r.cycles,
-                     r.predicted, r.busiest_worms, r.busiest_flits, r.lower_bound, r.cycles ? r.lower_bound / double(r.cycles) : 0.0, r.flits,
+                     r.predicted, r.busiest_worms, r.busiest_flits, r.lower_bound, r.ram_bound, r.cycles ? r.lower_bound / double(r.cycles) : 0.0, r.flits,
                      r.max_link_flits, link_name_(r.max_link / shape_.ports, r.max_link % shape_.ports).c_str(),
                      r.delivered ? "true" : "false", r.problems.size());
         for (size_t l = 0; l < r.link_flits.size(); ++l)

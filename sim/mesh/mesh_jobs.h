@@ -56,6 +56,7 @@ struct JobResult {
     uint64_t busiest_worms = 0;   // the model's inputs: sums over steps of the worms / flits
     uint64_t busiest_flits = 0;   // of the node with the most of them
     double lower_bound = 0;       // all-port lower bound in cycles (see mesh_jobs.cpp)
+    uint64_t ram_bound = 0;       // RAM-port bound: the most payload words one node moves
     uint64_t flits = 0;           // flits over all links during the job
     uint64_t max_link_flits = 0;
     int max_link = 0;
@@ -114,6 +115,7 @@ private:
     std::string sender_of(const Job &job, int n, uint32_t block) const;
     double predict(const Job &job, uint64_t *busiest_worms, uint64_t *busiest_flits) const;
     double lower_bound(const Job &job) const;
+    uint64_t ram_bound(const Job &job) const;
 
     MeshShape shape_;
     std::function<std::string(int)> node_name_;

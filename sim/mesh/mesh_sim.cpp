@@ -595,7 +595,7 @@ int main(int argc, char **argv) {
     }
     if (jobs.count()) {
         std::printf("collectives on the %s (cycles: from the first node's step 1, after the start barrier, to the last node's return; "
-                    "model: a step costs %.0f + %.0f per worm + %.2f per flit of its busiest node; lower-bnd: all-port, payload only):\n",
+                    "model: a step costs %.0f + %.0f per worm + %.2f per flit of its busiest node; lower-bnd: ideal all-port hardware, payload only; ram-bnd: this hardware with no software, every payload word through its node's one RAM port):\n",
                     shape_name().c_str(), model.alpha, model.gamma, model.beta);
         jobs.print_table(stdout);
         std::string error;

@@ -50,8 +50,9 @@ if mesh_run jobs-bench-accepts 0 --elf "$good" --job "$t/bcast.tbl:64" --job "$t
     if [ "$rows" -eq 6 ]; then echo "PASS jobs-bench-accepts"
     else echo "FAIL jobs-bench-accepts: want 6 OK rows in the results table, got $rows"; fi
     if [ "$(grep -o '"delivered": true' "$work/report.json" | wc -l)" -eq 6 ] &&
+       [ "$(grep -o '"ram_port_bound_cycles": [1-9][0-9]*' "$work/report.json" | wc -l)" -eq 6 ] &&
        grep -q '"collective": "partial-allgather"' "$work/report.json"; then echo "PASS jobs-bench-report"
-    else echo "FAIL jobs-bench-report: $work/report.json lacks 6 delivered jobs"; fi
+    else echo "FAIL jobs-bench-report: $work/report.json lacks 6 delivered jobs with their RAM-port bounds"; fi
     if grep -q '^<svg' "$work/links.svg" && [ "$(grep -c '<circle' "$work/links.svg")" -eq 96 ]; then
         echo "PASS jobs-bench-svg"
     else echo "FAIL jobs-bench-svg: $work/links.svg is not 6 panels of 16 nodes"; fi
