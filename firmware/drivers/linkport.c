@@ -43,6 +43,20 @@ int ni_port_for(int dx, int dy, int dz, unsigned start)
     return -1;
 }
 
+uint32_t ni_neighbour(const struct ni_shape *shape, uint32_t node, unsigned port)
+{
+    if (port >= shape->ports || node >= shape->nodes)
+        return NI_NO_NODE;
+    uint32_t c[3] = {node % shape->size[0], (node / shape->size[0]) % shape->size[1],
+                     node / ((uint32_t)shape->size[0] * shape->size[1])};
+    const unsigned d = port / 2u;
+    const uint32_t side = shape->size[d];
+    if (!shape->torus && (port & 1u ? c[d] == 0 : c[d] + 1u == side))
+        return NI_NO_NODE;
+    c[d] = (c[d] + (port & 1u ? side - 1u : 1u)) % side;
+    return c[0] + shape->size[0] * (c[1] + shape->size[1] * c[2]);
+}
+
 int ni_send(unsigned port, uint32_t head, const uint32_t *payload, uint32_t n)
 {
     if (port >= ni_ports())

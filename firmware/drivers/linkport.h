@@ -135,6 +135,18 @@ unsigned ni_ports(void);
 /* The port a worm with these hop counts leaves by when it starts in dimension `start`
  * (the first dimension, cyclically from start, whose count is non-zero); -1 if all are 0. */
 int ni_port_for(int dx, int dy, int dz, unsigned start);
+/* The node at the other end of `port` of node `node` (the neighbour on side port & 1 of
+ * dimension port / 2); NI_NO_NODE on a mesh's edge or for a port the machine lacks. A
+ * worm that node sends on its port `port ^ 1` arrives here on `port`. */
+#define NI_NO_NODE 0xffffffffu
+uint32_t ni_neighbour(const struct ni_shape *shape, uint32_t node, unsigned port);
+/* The head of a worm to the neighbour through `port` (one hop) */
+static inline uint32_t ni_one_hop_head(unsigned port, unsigned tag)
+{
+    int count[3] = {0, 0, 0};
+    count[(port / 2u) % 3u] = (port & 1u) ? -1 : 1;
+    return NOC_HEAD(count[0], count[1], count[2], port / 2u, tag);
+}
 
 /* ---- whole worms, blocking ---- */
 /* Sends head, info (this node, n + 2 flits), payload[0..n-1] on `port`. Waits while the

@@ -26,13 +26,6 @@ static uint8_t table_bytes[512];
 static sched_msg msgs[MAX_NODES * 6u];
 
 
-static uint32_t neighbour(const struct ni_shape *s, uint32_t node, unsigned port)
-{
-    uint32_t c[3] = {node % s->size[0], (node / s->size[0]) % s->size[1], node / (s->size[0] * s->size[1])};
-    unsigned d = port / 2u;
-    c[d] = (c[d] + (port & 1u ? s->size[d] - 1u : 1u)) % s->size[d];
-    return c[0] + s->size[0] * (c[1] + s->size[1] * c[2]);
-}
 
 int main(void)
 {
@@ -48,7 +41,7 @@ int main(void)
             sched_msg *m = &msgs[count++];
             memset(m, 0, sizeof *m);
             m->src = n;
-            m->dst = neighbour(&ctx.ni, n, p);
+            m->dst = ni_neighbour(&ctx.ni, n, p);
             m->piece = n;
             m->step = 1;
             m->start_dim = (uint8_t)(p / 2u);
@@ -83,7 +76,7 @@ int main(void)
         uint32_t end = RVMESH_CSR_READ(mcycle), cycles = end - ctx.start_cycle;
         uint32_t flits = ctx.flits_sent + ctx.flits_received;
         for (unsigned p = 0; p < ctx.ni.ports && rc == COLL_OK; ++p) {
-            uint32_t from = neighbour(&ctx.ni, node, p);
+            uint32_t from = ni_neighbour(&ctx.ni, node, p);
             for (uint32_t w = 0; w < words; ++w)
                 if (recv_buf[from * words + w] != from * 0x10000u + w) {
                     printf("block of node %lu word %lu wrong\n", (unsigned long)from, (unsigned long)w);

@@ -39,19 +39,7 @@ static uint32_t word_for(uint32_t source, uint32_t port, uint32_t i, uint32_t ro
     return v ^ (v >> 15);
 }
 
-static unsigned neighbour(unsigned port)
-{
-    unsigned d = port / 2u, c[3] = {s.coord[0], s.coord[1], s.coord[2]};
-    c[d] = (c[d] + (port & 1u ? s.size[d] - 1u : 1u)) % s.size[d];
-    return c[0] + s.size[0] * (c[1] + s.size[1] * c[2]);
-}
-
-static uint32_t one_hop_head(unsigned port, unsigned tag)
-{
-    int count[3] = {0, 0, 0};
-    count[port / 2u] = (port & 1u) ? -1 : 1;
-    return NOC_HEAD(count[0], count[1], count[2], port / 2u, tag);
-}
+static unsigned neighbour(unsigned port) { return ni_neighbour(&s, s.node, port); }
 
 /* One exchange round: port p sends len(p) words to its neighbour; the worm arriving on
  * port q was sent on the neighbour's port q ^ 1 and has len(q ^ 1) words. `max` limits
@@ -70,7 +58,7 @@ static uint32_t exchange_round(unsigned code, unsigned round, uint32_t max, int 
             tx_words[p][i] = word_for(s.node, p, i, round);
         for (uint32_t i = 0; i < MAX_WORDS + 4; ++i)
             rx_words[p][i] = 0xdeadbeefu;
-        tx[p].head = one_hop_head(p, 20u + p);
+        tx[p].head = ni_one_hop_head(p, 20u + p);
         tx[p].payload = tx_words[p];
         tx[p].n = n;
         txp[p] = &tx[p];
@@ -176,7 +164,7 @@ int main(void)
             }
             while (!(ni_read(NI_TX_STATUS) & (1u << p)))
                 ;
-            ni_tx_flit(p, one_hop_head(p, 40u + p));
+            ni_tx_flit(p, ni_one_hop_head(p, 40u + p));
             while (!(ni_read(NI_TX_STATUS) & (1u << p)))
                 ;
             ni_tx_flit(p, NOC_INFO(s.node, MAX_WORDS + 2u));
@@ -264,7 +252,7 @@ int main(void)
     /* a good worm along +x: head and info by the core, 40 words by the engine */
     for (uint32_t i = 0; i < 40; ++i)
         tx_words[0][i] = word_for(s.node, 0, i, 99);
-    ni_tx_flit(0, one_hop_head(0, 33));
+    ni_tx_flit(0, ni_one_hop_head(0, 33));
     ni_tx_flit(0, NOC_INFO(s.node, 42));
     check(67, ni_dma_tx(0, tx_words[0], 40, 1) == NI_OK, "TX start", ni_dma_errors(), 0);
 

@@ -16,15 +16,6 @@ static volatile uint32_t from_port[NI_MAX_PORTS];
 static struct ni_rx rx[NI_MAX_PORTS];
 static uint32_t payload[NI_MAX_PORTS][4];
 
-/* the node on side s of dimension d (port p = 2d + s) */
-static uint32_t neighbour(unsigned port)
-{
-    uint32_t c[3] = {shape.coord[0], shape.coord[1], shape.coord[2]};
-    unsigned d = port / 2u;
-    c[d] = (c[d] + (port & 1u ? shape.size[d] - 1u : 1u)) % shape.size[d];
-    return c[0] + shape.size[0] * (c[1] + shape.size[1] * c[2]);
-}
-
 /* the RX interrupt of a port: take what has come of the port's worm (never wait for the
  * rest: its sender may be in an interrupt itself, mid-worm) */
 static void on_rx(unsigned port, void *arg)
@@ -35,7 +26,7 @@ static void on_rx(unsigned port, void *arg)
         return;
     /* a worm arriving on port p travelled away from the neighbour on side p & 1: it sent it
      * on its port p ^ 1 */
-    if (r->status != NI_OK || r->msg.n != 2 || r->msg.source != neighbour(port) ||
+    if (r->status != NI_OK || r->msg.n != 2 || r->msg.source != ni_neighbour(&shape, shape.node, port) ||
         payload[port][0] != r->msg.source || payload[port][1] != (port ^ 1u))
         wrong = wrong + 1;
     from_port[port] = from_port[port] + 1;
@@ -75,9 +66,7 @@ int main(void)
     const uint64_t start = rvmesh_cycles();
     for (unsigned p = 0; p < ports; ++p) {
         const uint32_t out[2] = {shape.node, p};
-        const int dx = p == 0 ? 1 : p == 1 ? -1 : 0, dy = p == 2 ? 1 : p == 3 ? -1 : 0,
-                  dz = p == 4 ? 1 : p == 5 ? -1 : 0;
-        ni_send(p, NOC_HEAD(dx, dy, dz, p / 2u, 0), out, 2);
+        ni_send(p, ni_one_hop_head(p, 0), out, 2);
     }
     while (received < ports && rvmesh_cycles() - start < 200000u)
         ;

@@ -27,13 +27,6 @@ static void fail(unsigned code, const char *what, unsigned port, uint32_t got, u
     rvmesh_exit(code);
 }
 
-static unsigned neighbour(const struct ni_shape *s, unsigned port)
-{
-    unsigned d = port / 2u, c[3] = {s->coord[0], s->coord[1], s->coord[2]};
-    c[d] = (c[d] + (port & 1u ? s->size[d] - 1u : 1u)) % s->size[d];
-    return c[0] + s->size[0] * (c[1] + s->size[1] * c[2]);
-}
-
 int main(void)
 {
     struct ni_shape s;
@@ -82,7 +75,7 @@ int main(void)
         for (unsigned q = 0; q < s.ports; ++q) {
             /* port q = 2d + s: the worm came from the neighbour on side s of dimension d,
              * which sent it on its port q ^ 1 */
-            unsigned from = neighbour(&s, q), sent_on = q ^ 1u;
+            unsigned from = ni_neighbour(&s, s.node, q), sent_on = q ^ 1u;
             if (rx[q].msg.source != from)
                 fail(11, "source", q, rx[q].msg.source, from);
             if (rx[q].msg.head != NOC_HEAD(0, 0, 0, q / 2u, 10u + sent_on + round))

@@ -3,6 +3,7 @@
  * count that leaves (one past the edge) -- sets that port's ERROR bit and counts in
  * REFUSED, and disturbs nothing: afterwards every node sends a good worm to its +x
  * neighbour (the last column to its -x neighbour), which arrives intact on the right port.
+ * ni_neighbour names no node beyond the edges.
  * Run on mesh-sim-4x4m (tests/sim/mesh/test_mesh_sim.sh). Exits 0, or the failed check. */
 #include <stdio.h>
 
@@ -36,6 +37,14 @@ int main(void)
     }
     check(40, ni_refused_count() - refused_before == 4, "REFUSED did not count 4 worms", ni_refused_count());
     check(41, ni_router_errors() == 0, "the router counted an error", ni_router_errors());
+
+    /* ni_neighbour: no node beyond the mesh's edge, the adjacent one elsewhere */
+    const int on_edge[4] = {x == X - 1, x == 0, y == Y - 1, y == 0};
+    const uint32_t adjacent[4] = {s.node + 1u, s.node - 1u, s.node + (uint32_t)X, s.node - (uint32_t)X};
+    for (unsigned p = 0; p < 4; p++)
+        check(45 + p, ni_neighbour(&s, s.node, p) == (on_edge[p] ? NI_NO_NODE : adjacent[p]), "ni_neighbour",
+              ni_neighbour(&s, s.node, p));
+    check(49, ni_neighbour(&s, s.node, 4) == NI_NO_NODE, "ni_neighbour of a port a 2-D mesh lacks", 4);
 
     /* a good worm to a neighbour, received from the other side */
     unsigned tx_port = x < X - 1 ? 0u : 1u;          /* +x, or -x for the last column */
