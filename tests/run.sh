@@ -1,62 +1,109 @@
 #!/usr/bin/env bash
-# rvmesh test runner: runs every tests/**/test_*.sh (sorted), counts results, and ends
-# with the line "N passed, M failed".
+# SPDX-License-Identifier: ISC
+# rvmesh test runner: runs every tests/**/test_*.sh (sorted), counts their check lines, and
+# ends with the line "N passed, M failed, K skipped".
 #
 # A test script is run from the repository root with BUILD (the build directory) in its
-# environment. It reports each check on a line of its own:
+# environment, under a time limit. It reports each check on a line of its own (tests/lib.sh):
 #     PASS <name>
 #     FAIL <name>: <why>
-# The runner counts those lines. A script that prints none counts as one check, passed
-# if it exits 0. A script that exits non-zero without having printed a FAIL line counts
-# one extra failure, so a crash can never pass silently.
+#     SKIP <name>: <why>        (a check that does not apply here; listed, never a pass)
+# The runner counts those lines, and adds a failure of its own when a script
+#   - prints no check line at all (a script that ran no check proves nothing),
+#   - exits non-zero without a FAIL line (a crash, an early exit),
+#   - is killed by a signal, or
+#   - runs past its time limit: TEST_TIMEOUT seconds (default 900), or the number on a
+#     line "# test-timeout: N" near the top of the script.
+# At the end it lists the failing scripts, the skipped checks and the slowest scripts.
 #
-# Usage: tests/run.sh [FILTER]   (FILTER: only scripts whose path contains it)
+# Usage: tests/run.sh [FILTER]   (FILTER: only scripts whose path contains it; a filter
+#                                 that matches no script is an error)
+# TESTS_DIR (default tests) is where the scripts are looked for: the runner's own test
+# (tests/runner) points it at planted scripts.
 set -u
 cd "$(dirname "$0")/.." || exit 2
 export BUILD="${BUILD:-build}"
+tests_dir="${TESTS_DIR:-tests}"
 filter="${1:-}"
+default_limit="${TEST_TIMEOUT:-900}"
 logdir="$BUILD/tests"
 mkdir -p "$logdir"
 
-mapfile -t scripts < <(find tests -name 'test_*.sh' -type f | sort)
-if [ "${#scripts[@]}" -eq 0 ]; then
-    echo "tests/run.sh: no tests found under tests/" >&2
+mapfile -t all < <(find "$tests_dir" -name 'test_*.sh' -type f | sort)
+if [ "${#all[@]}" -eq 0 ]; then
+    echo "tests/run.sh: no test scripts (test_*.sh) found under $tests_dir/" >&2
     exit 2
+fi
+scripts=()
+for script in "${all[@]}"; do
+    case "$script" in *"$filter"*) scripts+=("$script") ;; esac
+done
+if [ "${#scripts[@]}" -eq 0 ]; then
+    echo "tests/run.sh: no test script matches '$filter'; the scripts are:" >&2
+    printf '  %s\n' "${all[@]}" >&2
+    echo "0 passed, 1 failed, 0 skipped"
+    exit 1
 fi
 
 passed=0
 failed=0
+skipped=0
 failures=()
+skips=()
+times=()
 for script in "${scripts[@]}"; do
-    case "$script" in *"$filter"*) ;; *) continue ;; esac
-    log="$logdir/$(echo "${script#tests/}" | tr '/' '_' | sed 's/\.sh$//').log"
+    log="$logdir/$(echo "${script#"$tests_dir"/}" | tr '/' '_' | sed 's/\.sh$//').log"
+    limit=$(sed -n '1,30s/^# test-timeout: *\([0-9][0-9]*\).*/\1/p' "$script" | head -n 1)
+    [ -n "${TEST_TIMEOUT:-}" ] && limit=$TEST_TIMEOUT
+    limit="${limit:-$default_limit}"
     start=$SECONDS
     printf '== %s\n' "$script"
-    bash "$script" >"$log" 2>&1
+    timeout --kill-after=20 "$limit" bash "$script" >"$log" 2>&1 </dev/null
     rc=$?
+    took=$((SECONDS - start))
     p=$(grep -c '^PASS ' "$log")
     f=$(grep -c '^FAIL ' "$log")
-    if [ "$p" -eq 0 ] && [ "$f" -eq 0 ]; then
-        if [ "$rc" -eq 0 ]; then p=1; else f=1; fi
+    s=$(grep -c '^SKIP ' "$log")
+    why=""
+    if [ "$rc" -eq 124 ] || { [ "$rc" -eq 137 ] && [ "$took" -ge "$limit" ]; }; then
+        why="timed out after ${limit} s, its limit (set '# test-timeout: N' in the script, or TEST_TIMEOUT=N)"
+    elif [ "$rc" -gt 128 ]; then
+        why="killed by signal $((rc - 128)) ($(kill -l $((rc - 128)) 2>/dev/null))"
+    elif [ "$p" -eq 0 ] && [ "$f" -eq 0 ] && [ "$s" -eq 0 ]; then
+        why="ran no check (no PASS, FAIL or SKIP line; exit status $rc)"
     elif [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
-        f=1
-        echo "FAIL $script: exited with status $rc after its checks" >>"$log"
+        why="exited with status $rc after its checks, without a FAIL line"
+    fi
+    if [ -n "$why" ]; then
+        echo "FAIL $script: $why" >>"$log"
+        f=$((f + 1))
     fi
     passed=$((passed + p))
     failed=$((failed + f))
-    printf '   %d passed, %d failed (%ds, log %s)\n' "$p" "$f" $((SECONDS - start)) "$log"
+    skipped=$((skipped + s))
+    times+=("$took $script")
+    printf '   %d passed, %d failed, %d skipped (%ds, log %s)\n' "$p" "$f" "$s" "$took" "$log"
     if [ "$f" -gt 0 ]; then
         failures+=("$script")
         grep '^FAIL ' "$log" | head -n 20 | sed 's/^/   /'
-        [ "$(grep -c '^FAIL ' "$log")" -eq 0 ] && tail -n 20 "$log" | sed 's/^/   | /'
+        [ -n "$why" ] && tail -n 21 "$log" | head -n 20 | sed 's/^/   | /'
     fi
+    while IFS= read -r line; do skips+=("$script: ${line#SKIP }"); done < <(grep '^SKIP ' "$log")
 done
 
+if [ "${#skips[@]}" -gt 0 ]; then
+    echo
+    echo "skipped checks (${#skips[@]}):"
+    printf '  %s\n' "${skips[@]}" | head -n 40
+fi
+echo
+echo "slowest scripts:"
+printf '%s\n' "${times[@]}" | sort -rn | head -n 5 | awk '{printf "  %5d s  %s\n", $1, $2}'
 if [ "${#failures[@]}" -gt 0 ]; then
     echo
     echo "failing scripts (full logs under $logdir/):"
     printf '  %s\n' "${failures[@]}"
 fi
 echo
-echo "$passed passed, $failed failed"
+echo "$passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ]

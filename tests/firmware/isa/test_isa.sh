@@ -3,32 +3,28 @@
 # node-sim (tests the core). One check per program and platform:
 #   PASS isa/<name> qemu | PASS isa/<name> node-sim | FAIL ...: <first console line>
 # A test file containing "QEMU-SKIP: <reason>" is not run on qemu (qemu does not model
-# what it checks, e.g. traps on misaligned loads).
+# what it checks, e.g. traps on misaligned loads): a SKIP line with the reason. A missing
+# qemu or node-sim is a FAIL.
 set -u
 cd "$(dirname "$0")/../../.." || exit 2
 . tests/firmware/lib.sh
 
-if ! fw_make fw-isa-tests >"$BUILD/tests/isa-build.log" 2>&1; then
+mkdir -p "$BUILD/tests"
+if ! make -s fw-isa-tests >"$BUILD/tests/isa-build.log" 2>&1; then
     echo "FAIL isa build: $(tail_of "$BUILD/tests/isa-build.log" 5)"
     exit 1
 fi
-try_build_node_sim
 outdir="$BUILD/tests/isa"
 mkdir -p "$outdir"
-
-node_ok=1
-if ! have_node_sim; then
-    node_ok=0
-    echo "FAIL isa node-sim: $(node_sim_missing_reason)"
-fi
-if ! have_qemu; then
-    echo "NOTE: $QEMU_BIN not installed: ISA tests not cross-checked on qemu"
-fi
+# both platforms are required: make test installs qemu and builds node-sim
+node_ok=0 qemu_ok=0
+build_node_sim "isa node-sim" && node_ok=1
+need_qemu "isa qemu" && qemu_ok=1
 
 for src in tests/firmware/isa/*.S; do
     name=$(basename "$src" .S)
     elf="$BUILD/fw/tests/firmware/isa/$name.elf"
-    if have_qemu; then
+    if [ "$qemu_ok" -eq 1 ]; then
         skip=$(sed -n 's/.*QEMU-SKIP: *//p' "$src" | head -n 1)
         if [ -n "$skip" ]; then
             echo "SKIP isa/$name qemu: $skip"

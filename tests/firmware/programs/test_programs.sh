@@ -9,20 +9,16 @@ cd "$(dirname "$0")/../../.." || exit 2
 . tests/firmware/lib.sh
 
 mkdir -p "$BUILD/tests"
-if ! fw_make fw-test-programs >"$BUILD/tests/programs-build.log" 2>&1; then
+if ! make -s fw-test-programs >"$BUILD/tests/programs-build.log" 2>&1; then
     echo "FAIL programs build: $(tail_of "$BUILD/tests/programs-build.log" 5)"
     exit 1
 fi
-try_build_node_sim
 outdir="$BUILD/tests/programs"
 mkdir -p "$outdir"
-
-node_ok=1
-if ! have_node_sim; then
-    node_ok=0
-    echo "FAIL programs node-sim: $(node_sim_missing_reason)"
-fi
-have_qemu || echo "NOTE: $QEMU_BIN not installed: programs not cross-checked on qemu"
+# both platforms are required: make test installs qemu and builds node-sim
+node_ok=0 qemu_ok=0
+build_node_sim "programs node-sim" && node_ok=1
+need_qemu "programs qemu" && qemu_ok=1
 
 # result_of FILE NAME: the program's result line without its timing part
 result_of() { grep "^$2: " "$1" | tail -n 1 | sed 's/; cycles .*//'; }
@@ -31,7 +27,7 @@ for src in tests/firmware/programs/*.c; do
     name=$(basename "$src" .c)
     elf="$BUILD/fw/tests/firmware/programs/$name.elf"
     qemu_result="" node_result=""
-    if have_qemu; then
+    if [ "$qemu_ok" -eq 1 ]; then
         run_qemu "$elf" "$outdir/$name.qemu.out"
         rc=$?
         qemu_result=$(result_of "$outdir/$name.qemu.out" "$name")
@@ -50,7 +46,7 @@ for src in tests/firmware/programs/*.c; do
         else
             echo "FAIL programs/$name node-sim: status $rc: $(tail_of "$outdir/$name.node.out" 3) $(tail_of "$outdir/$name.node.out.err" 1)"
         fi
-        if have_qemu; then
+        if [ "$qemu_ok" -eq 1 ]; then
             if [ -n "$node_result" ] && [ "$node_result" = "$qemu_result" ]; then
                 echo "PASS programs/$name same results on qemu and node-sim"
             else

@@ -1,5 +1,5 @@
 # Shared by tests/firmware/sched/test_coll_*.sh (sourced): builds the issue-5 test driver.
-BUILD="${BUILD:-build}"
+. tests/lib.sh
 coll_tmp="$BUILD/tests/sched-coll.tmp"
 mkdir -p "$coll_tmp"
 coll_build() {

@@ -4,7 +4,7 @@
 set -u
 . "$(dirname "$0")/coll_lib.sh"
 if make -s schedgen >"$coll_tmp/gen.log" 2>&1; then echo "PASS sched-coll: schedgen builds"
-else echo "FAIL sched-coll: schedgen build: $(tail -n 3 "$coll_tmp/gen.log" | tr '\n' ' ')"; exit 0; fi
+else echo "FAIL sched-coll: schedgen build: $(tail -n 3 "$coll_tmp/gen.log" | tr '\n' ' ')"; exit 1; fi
 gen="$BUILD/bin/schedgen"
 ok() {  # name, expected text in stdout, args...
     local name="$1" want="$2"; shift 2

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Schedule library, issue 5, on the core: the partial-MNB rule (prefix, packing, broadcast,
 # with and without splitting), the STAR dynamic-broadcast rule and the allgather checker path
-# run on RV32IM with static buffers (qemu, and node-sim when it has been built).
+# run on RV32IM with static buffers (qemu and node-sim).
 set -u
 . "$(dirname "$0")/coll_lib.sh"
 . tests/firmware/lib.sh
@@ -10,15 +10,15 @@ if make -s sched-coll-core-test >"$coll_tmp/core.log" 2>&1; then
     echo "PASS sched-coll: on-core image builds and fits RAM_BYTES (no allocation)"
 else
     echo "FAIL sched-coll: on-core image: $(grep -m3 -iE 'error|overflow' "$coll_tmp/core.log" | tr '\n' ' ')"
-    exit 0
+    exit 1
 fi
 elf="$BUILD/sched/core/coll_core_test.elf"
 for target in qemu node-sim; do
     if [ "$target" = qemu ]; then
-        have_qemu || { echo "FAIL sched-coll on-core (qemu): qemu-system-riscv32 missing"; continue; }
+        need_qemu "sched-coll on-core (qemu)" || continue
         run_qemu "$elf" "$coll_tmp/core.out"; rc=$?
     else
-        have_node_sim || continue   # node-sim is built by the core tests; used when present
+        build_node_sim "sched-coll on-core (node-sim)" || continue
         run_node "$elf" "$coll_tmp/core.out"; rc=$?
     fi
     sed -n "s/^core: \(PASS\|FAIL\) \(.*\)/\1 sched-coll on-core ($target): \2/p" "$coll_tmp/core.out"

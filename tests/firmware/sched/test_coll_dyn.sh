@@ -4,4 +4,4 @@
 set -u
 . "$(dirname "$0")/coll_lib.sh"
 coll_build
-"$BUILD/sched/coll_test" dyn
+run_driver "coll_test dyn" "$coll_tmp/dyn.out" "$BUILD/sched/coll_test" dyn

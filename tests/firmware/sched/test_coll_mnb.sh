@@ -4,4 +4,4 @@
 set -u
 . "$(dirname "$0")/coll_lib.sh"
 coll_build
-"$BUILD/sched/coll_test" mnb
+run_driver "coll_test mnb" "$coll_tmp/mnb.out" "$BUILD/sched/coll_test" mnb

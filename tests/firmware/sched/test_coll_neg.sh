@@ -4,4 +4,4 @@
 set -u
 . "$(dirname "$0")/coll_lib.sh"
 coll_build
-"$BUILD/sched/coll_test" neg
+run_driver "coll_test neg" "$coll_tmp/neg.out" "$BUILD/sched/coll_test" neg

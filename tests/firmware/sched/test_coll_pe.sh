@@ -4,4 +4,4 @@
 set -u
 . "$(dirname "$0")/coll_lib.sh"
 coll_build
-"$BUILD/sched/coll_test" pe
+run_driver "coll_test pe" "$coll_tmp/pe.out" "$BUILD/sched/coll_test" pe

@@ -4,4 +4,4 @@
 set -u
 . "$(dirname "$0")/coll_lib.sh"
 coll_build
-"$BUILD/sched/coll_test" pmnb
+run_driver "coll_test pmnb" "$coll_tmp/pmnb.out" "$BUILD/sched/coll_test" pmnb

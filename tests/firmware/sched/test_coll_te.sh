@@ -4,4 +4,4 @@
 set -u
 . "$(dirname "$0")/coll_lib.sh"
 coll_build
-"$BUILD/sched/coll_test" te
+run_driver "coll_test te" "$coll_tmp/te.out" "$BUILD/sched/coll_test" te

@@ -2,9 +2,7 @@
 # Schedule library (firmware/sched): the C test driver (sweeps, digest values, negative
 # tests, tables), the schedgen command line, and the cross-compile for the core.
 set -u
-BUILD="${BUILD:-build}"
-pass() { echo "PASS $1"; }
-fail() { echo "FAIL $1: $2"; }
+. tests/firmware/lib.sh
 tmp="$BUILD/tests/sched.tmp"
 mkdir -p "$tmp"
 
@@ -12,18 +10,16 @@ if make -s sched-test-bin >"$tmp/build.log" 2>&1; then pass "sched: host library
 else fail "sched: build" "$(tail -n 5 "$tmp/build.log" | tr '\n' ' ')"; exit 1; fi
 gen="$BUILD/bin/schedgen"
 
-# The C driver prints its own PASS/FAIL lines.
-"$BUILD/sched/sched_test" || true
+# The C driver prints its own PASS/FAIL lines; a crash or an exit without a FAIL line is
+# a failure of its own.
+run_driver "sched_test" "$tmp/sched_test.out" "$BUILD/sched/sched_test"
 
 # Cross-compile for the core; the firmware part must not allocate.
 if make -s sched-rv32 >"$tmp/rv32.log" 2>&1; then
     pass "sched: library compiles for the core (riscv64-unknown-elf-gcc, rv32im/ilp32, -Os, picolibc, -Werror)"
-    allocs=""
     for o in sched_shape sched_check sched_table; do
-        allocs+=$(riscv64-unknown-elf-nm -u "$BUILD/sched/rv32/$o.o" | grep -Ew 'malloc|calloc|realloc|free' || true)
+        no_allocation "sched: firmware part $o" "$BUILD/sched/rv32/$o.o"
     done
-    if [ -z "$allocs" ]; then pass "sched: firmware part (shape, checker, table reader) uses no dynamic allocation"
-    else fail "sched: firmware part allocates" "$allocs"; fi
 else
     fail "sched: cross-compile for the core" "$(grep -m3 error "$tmp/rv32.log" | tr '\n' ' ')"
 fi
@@ -92,14 +88,13 @@ for args in "--shape 8x8 --mesh --algo cang-wu --root 0,0" "--shape 8x8 --mesh -
     else fail "schedgen $args --check" "$(head -c 300 "$tmp/out")"; fi
 done
 # The firmware part on the core: tables found and validated per node, the schedule rebuilt
-# from them and proved by the checker, in a static workspace (qemu, and node-sim if built).
-. tests/firmware/lib.sh
+# from them and proved by the checker, in a static workspace (qemu and node-sim).
 if make -s sched-core-test >"$tmp/core.log" 2>&1; then
     elf="$BUILD/sched/core/sched_core_test.elf"
     for target in qemu node-sim; do
-        if [ "$target" = qemu ]; then have_qemu || { fail "sched on-core test (qemu)" "qemu-system-riscv32 missing"; continue; }
+        if [ "$target" = qemu ]; then need_qemu "sched on-core test (qemu)" || continue
             run_qemu "$elf" "$tmp/core.out"; rc=$?
-        else have_node_sim || continue
+        else build_node_sim "sched on-core test (node-sim)" || continue
             run_node "$elf" "$tmp/core.out"; rc=$?
         fi
         sed -n "s/^core: \(PASS\|FAIL\) \(.*\)/\1 on-core ($target): \2/p" "$tmp/core.out"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # verilator --lint-only -Wall on the core (rv32_core) and the node top (node_top).
 set -u
-BUILD="${BUILD:-build}"
+. tests/lib.sh
+need_tool core-lint verilator || exit 1
 mkdir -p "$BUILD/tests"
 log="$BUILD/tests/core-lint.log"
 if make -s lint-core >"$log" 2>&1 && ! grep -q '%Warning\|%Error' "$log"; then

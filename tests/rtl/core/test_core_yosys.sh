@@ -1,11 +1,9 @@
 #!/usr/bin/env bash
-# The core synthesizes for iCE40 with yosys synth_ice40 (skipped with a note without yosys).
+# The core synthesizes for iCE40 with yosys synth_ice40. A missing yosys is a failure (make
+# test installs it).
 set -u
-BUILD="${BUILD:-build}"
-if ! command -v yosys >/dev/null 2>&1; then
-    echo "note: yosys not installed; core synthesis check skipped"
-    exit 0
-fi
+. tests/lib.sh
+need_tool core-synth-ice40 yosys || exit 1
 mkdir -p "$BUILD/tests"
 log="$BUILD/tests/core-yosys.log"
 if make -s core-synth >"$log" 2>&1; then

@@ -3,6 +3,8 @@
 # cover every generate branch: 2-D and 3-D routers, mesh and torus networks, a line, a
 # 2-ary torus (double links), odd buffer depths. (make lint-noc lints bigger networks.)
 set -u
+. tests/lib.sh
+need_tool "lint (verilator)" verilator || exit 1
 rtl=$(ls rtl/noc/*.v)
 lint() {
     local name=$1; shift
@@ -25,8 +27,12 @@ lint "router 3-D, 8 VCs" --top-module noc_router -GDIMS=3 -GVCS=8
 # The lint must be able to fail: a copy of the router with an unused signal is refused.
 tmp=$(mktemp -d)
 sed 's|^    localparam P         = 2 \* DIMS;|    localparam P         = 2 * DIMS;\n    wire lint_probe_wire;|' rtl/noc/noc_router.v > "$tmp/noc_router.v"
-if verilator --lint-only -Wall --top-module noc_router "$tmp/noc_router.v" rtl/noc/noc_fifo.v rtl/noc/noc_rr_arbiter.v >/dev/null 2>&1; then
+if ! grep -q lint_probe_wire "$tmp/noc_router.v"; then
+    echo "FAIL lint catches a planted warning: could not plant the probe"
+elif out=$(verilator --lint-only -Wall --top-module noc_router "$tmp/noc_router.v" rtl/noc/noc_fifo.v rtl/noc/noc_rr_arbiter.v 2>&1); then
     echo "FAIL lint catches a planted warning: the planted dangling wire passed"
+elif ! grep -q '%Warning-UNUSED.*lint_probe_wire' <<<"$out"; then
+    echo "FAIL lint catches a planted warning: verilator failed, but not on the probe: $(head -n 2 <<<"$out" | tr '\n' ' ')"
 else
     echo "PASS lint catches a planted warning"
 fi

@@ -5,7 +5,8 @@
 # once, refused starts, the completion interrupt, 8 engines on a starved RAM port, the
 # channel protocol). About 40 s, most of it compiling.
 set -u
-BUILD="${BUILD:-build}"
+. tests/lib.sh
+need_tool tile-dma-build verilator || exit 1
 work="$BUILD/tests/tile-dma"
 mkdir -p "$work"
 src="tests/rtl/tile/tb_tile_ni_dma.v rtl/tile/tile_ni.v rtl/noc/noc_rr_arbiter.v rtl/core/node_ram.v"

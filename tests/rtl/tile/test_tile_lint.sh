@@ -2,6 +2,8 @@
 # Lint of the tile RTL (rtl/tile) with verilator --lint-only -Wall: the NI alone in 2-D and
 # 3-D, a tile, and mesh_top as config.mk's machine, a 3x2 mesh and a 2x2x2 3-D torus.
 set -u
+. tests/lib.sh
+need_tool "lint (verilator)" verilator || exit 1
 core=$(ls rtl/core/*.v)
 noc=$(ls rtl/noc/*.v | grep -v noc_network)
 tile="rtl/tile/tile_ni.v rtl/tile/tile.v rtl/tile/mesh_top.v"
@@ -28,8 +30,10 @@ tmp=$(mktemp -d)
 sed 's|^    localparam P = 2 \* DIMS;|&\n    wire lint_probe_wire;|' rtl/tile/tile_ni.v > "$tmp/tile_ni.v"
 if ! grep -q lint_probe_wire "$tmp/tile_ni.v"; then
     echo "FAIL lint catches a planted warning: could not plant the probe"
-elif verilator --lint-only -Wall --top-module tile_ni "$tmp/tile_ni.v" rtl/noc/noc_rr_arbiter.v >/dev/null 2>&1; then
+elif out=$(verilator --lint-only -Wall --top-module tile_ni "$tmp/tile_ni.v" rtl/noc/noc_rr_arbiter.v 2>&1); then
     echo "FAIL lint catches a planted warning: the planted dangling wire passed"
+elif ! grep -q '%Warning-UNUSED.*lint_probe_wire' <<<"$out"; then
+    echo "FAIL lint catches a planted warning: verilator failed, but not on the probe: $(head -n 2 <<<"$out" | tr '\n' ' ')"
 else
     echo "PASS lint catches a planted warning"
 fi
