@@ -22,7 +22,7 @@ LINT_TARGETS  :=
 help:
 	@echo "rvmesh targets:"
 	@echo "  make demo         install what is missing, build, run the main demo job"
-	@echo "  make test         install what is missing, build, run every test (ends 'N passed, M failed')"
+	@echo "  make test         install what is missing, build, run every test (ends 'N passed, M failed, K skipped')"
 	@echo "  make bench        slow sweeps and measurements; tables on stdout, JSON under $(BUILD)/bench/"
 	@echo "  make lint         verilator --lint-only -Wall on every RTL top"
 	@echo "  make deps         install the Debian packages rvmesh needs (as root), or say how"

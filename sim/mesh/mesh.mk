@@ -10,20 +10,22 @@ MESH_SIM_HDRS := sim/node/elf32.h sim/node/sim_common.h sim/mesh/mesh_jobs.h fir
 # the test bench reads schedule tables with the schedule library's host build
 MESH_SIM_LIBS := $(SCHED_HOST_OBJS)
 
-# Shapes built besides config.mk's: NAME:DIMS:X:Y:Z:TORUS[:THREADS]. Tests use 4x4m, 5x5t and
-# 3x3x3t; the benchmark 8x8t and the two-thread models (-mt).
-MESH_SIM_VARIANTS := 4x4m:2:4:4:1:0 4x4t:2:4:4:1:1 5x5t:2:5:5:1:1 3x3x3t:3:3:3:3:1 8x8t:2:8:8:1:1 \
-                     4x4t-mt:2:4:4:1:1:2 8x8t-mt:2:8:8:1:1:2
+# Shapes built besides config.mk's: NAME:DIMS:X:Y:Z:TORUS[:THREADS[:xrand]]. Tests use 4x4m,
+# 5x5t, 3x3x3t, 3x3x3m, the two-thread 4x4t-mt and 3x3t-xrand (every register starts random,
+# --x-seed N); the benchmark 8x8t and 8x8t-mt.
+MESH_SIM_VARIANTS := 4x4m:2:4:4:1:0 4x4t:2:4:4:1:1 5x5t:2:5:5:1:1 3x3x3t:3:3:3:3:1 3x3x3m:3:3:3:3:0 \
+                     8x8t:2:8:8:1:1 4x4t-mt:2:4:4:1:1:2 8x8t-mt:2:8:8:1:1:2 3x3t-xrand:2:3:3:1:1:1:xrand
 
-# $(call mesh_sim_build,TARGET,DIR,DIMS,X,Y,Z,TORUS,THREADS,TRACE): the rules of one binary
-# (TRACE "yes": with --trace-fst, which the variants leave out: it costs a third of the build)
+# $(call mesh_sim_build,TARGET,DIR,DIMS,X,Y,Z,TORUS,THREADS,TRACE,XRAND): the rules of one
+# binary (TRACE "yes": with --trace-fst, which the variants leave out: it costs a third of the
+# build; XRAND "xrand": random initial values, see node.mk)
 define mesh_sim_build
-$(2)/vflags := --cc --exe --build -j 2 -O3 --x-assign fast $(if $(9),--trace-fst) $(if $(filter-out 1,$(8)),--threads $(8)) \
+$(2)/vflags := --cc --exe --build -j 2 -O3 $(if $(10),$(SIM_X_RAND),$(SIM_X_FAST)) $(if $(9),--trace-fst) $(if $(filter-out 1,$(8)),--threads $(8)) \
     --top-module mesh_top -GDIMS=$(3) -GSIZE_X=$(4) -GSIZE_Y=$(5) -GSIZE_Z=$(6) -GTORUS=$(7) \
     -GFLIT_BITS=$(FLIT_BITS) $(NODE_TOP_PARAMS) -Wno-fatal -MAKEFLAGS "OPT_FAST=-O2 OPT_GLOBAL=-O2"
 $(2)/cflags := -O2 -std=c++14 -Wall -Wextra -DRVMESH_RAM_BASE=$(RAM_BASE)ull \
     -DRVMESH_RAM_BYTES=$(RAM_BYTES)ull -DMESH_DIMS=$(3) -DMESH_SIZE_X=$(4) -DMESH_SIZE_Y=$(5) \
-    -DMESH_SIZE_Z=$(6) -DMESH_TORUS=$(7) -DMESH_SIM_THREADS=$(8) \
+    -DMESH_SIZE_Z=$(6) -DMESH_TORUS=$(7) -DMESH_SIM_THREADS=$(8) $(if $(10),-DRVMESH_XRAND) \
     -I$(CURDIR)/sim/node -I$(CURDIR)/sim/mesh -I$(CURDIR)
 # the flags in a stamp rewritten only when they change (a new shape or memory map rebuilds)
 $(2)/config.stamp: FORCE
@@ -44,7 +46,7 @@ MESH_SIM_Z := $(if $(filter 3,$(MESH_DIMS)),$(MESH_Z),1)
 $(eval $(call mesh_sim_build,$(MESH_SIM),$(BUILD)/mesh-sim,$(MESH_DIMS),$(MESH_X),$(MESH_Y),$(MESH_SIM_Z),$(MESH_TORUS),1,yes))
 
 mesh_sim_field = $(word $(2),$(subst :, ,$(1)))
-$(foreach v,$(MESH_SIM_VARIANTS),$(eval $(call mesh_sim_build,$(BUILD)/bin/mesh-sim-$(call mesh_sim_field,$(v),1),$(BUILD)/mesh-sim-$(call mesh_sim_field,$(v),1),$(call mesh_sim_field,$(v),2),$(call mesh_sim_field,$(v),3),$(call mesh_sim_field,$(v),4),$(call mesh_sim_field,$(v),5),$(call mesh_sim_field,$(v),6),$(or $(call mesh_sim_field,$(v),7),1))))
+$(foreach v,$(MESH_SIM_VARIANTS),$(eval $(call mesh_sim_build,$(BUILD)/bin/mesh-sim-$(call mesh_sim_field,$(v),1),$(BUILD)/mesh-sim-$(call mesh_sim_field,$(v),1),$(call mesh_sim_field,$(v),2),$(call mesh_sim_field,$(v),3),$(call mesh_sim_field,$(v),4),$(call mesh_sim_field,$(v),5),$(call mesh_sim_field,$(v),6),$(or $(call mesh_sim_field,$(v),7),1),,$(call mesh_sim_field,$(v),8))))
 
 MESH_SIM_VARIANT_NAMES := $(foreach v,$(MESH_SIM_VARIANTS),mesh-sim-$(call mesh_sim_field,$(v),1))
 .PHONY: mesh-sim $(MESH_SIM_VARIANT_NAMES)

@@ -359,6 +359,17 @@ bool MeshJobs::poll(const std::vector<uint32_t *> &rams, uint32_t area_word, uin
     result.predicted = predict(job, &result.busiest_worms, &result.busiest_flits);
     result.lower_bound = lower_bound(job);
     result.ram_bound = ram_bound(job);
+    // A measurement below a bound means the bound or the measurement is wrong: a failure.
+    if (check_bounds_ && (double(result.cycles) < result.lower_bound || result.cycles < result.ram_bound)) {
+        char text[240];
+        std::snprintf(text, sizeof text,
+                      "%" PRIu64 " cycles measured, below the %s bound of %.1f cycles: the bound "
+                      "or the measurement is wrong", result.cycles,
+                      double(result.cycles) < result.lower_bound ? "all-port lower" : "RAM-port",
+                      double(result.cycles) < result.lower_bound ? result.lower_bound : double(result.ram_bound));
+        result.within_bounds = false;
+        problem(result, log, text);
+    }
     result.link_flits.resize(link_flits.size());
     for (size_t l = 0; l < link_flits.size(); ++l) {
         uint64_t f = link_flits[l] - links_at_start_[l];
@@ -382,7 +393,7 @@ bool MeshJobs::poll(const std::vector<uint32_t *> &rams, uint32_t area_word, uin
 bool MeshJobs::all_ok() const {
     if (results_.size() != jobs_.size()) return false;
     for (const JobResult &r : results_)
-        if (!r.delivered) return false;
+        if (!r.delivered || !r.within_bounds) return false;
     return true;
 }
 
@@ -478,7 +489,8 @@ void MeshJobs::print_table(FILE *out) const {
         std::snprintf(eff, sizeof eff, "%.1f%%", r.cycles ? 100.0 * r.lower_bound / double(r.cycles) : 0.0);
         std::fprintf(out, "%-3d %-18s %-11s %7u %6u %11" PRIu64 " %11.0f %11.0f %6s %9" PRIu64 " %9" PRIu64 "  %s\n",
                      r.index, r.name.c_str(), r.algo.c_str(), r.msg_bytes, r.steps, r.cycles, r.predicted,
-                     r.lower_bound, eff, r.ram_bound, r.flits, r.delivered ? "OK" : "FAILED");
+                     r.lower_bound, eff, r.ram_bound, r.flits,
+                     !r.delivered ? "FAILED" : r.within_bounds ? "OK" : "BELOW-BOUND");
     }
     for (size_t j = results_.size(); j < jobs_.size(); ++j)
         std::fprintf(out, "%-3zu %-18s %-11s %7u %6u %11s %11s %11s %6s %9s %9s  %s\n", j,
@@ -497,11 +509,11 @@ bool MeshJobs::write_json(const std::string &path, const std::string &shape_name
         std::fprintf(f, "%s\n    {\"job\": %d, \"collective\": \"%s\", \"algorithm\": \"%s\", \"bytes\": %u, "
                      "\"steps\": %u, \"cycles\": %" PRIu64 ", \"model_cycles\": %.0f, \"model_busiest_worms\": %" PRIu64 ", \"model_busiest_flits\": %" PRIu64 ", \"lower_bound_cycles\": %.1f, \"ram_port_bound_cycles\": %" PRIu64 ", "
                      "\"efficiency\": %.4f, \"flits\": %" PRIu64 ", \"max_link_flits\": %" PRIu64
-                     ", \"max_link\": \"%s\", \"delivered\": %s, \"problems\": %zu, \"link_flits\": [",
+                     ", \"max_link\": \"%s\", \"delivered\": %s, \"within_bounds\": %s, \"problems\": %zu, \"link_flits\": [",
                      j ? "," : "", r.index, r.name.c_str(), r.algo.c_str(), r.msg_bytes, r.steps, r.cycles,
                      r.predicted, r.busiest_worms, r.busiest_flits, r.lower_bound, r.ram_bound, r.cycles ? r.lower_bound / double(r.cycles) : 0.0, r.flits,
                      r.max_link_flits, link_name_(r.max_link / shape_.ports, r.max_link % shape_.ports).c_str(),
-                     r.delivered ? "true" : "false", r.problems.size());
+                     r.delivered ? "true" : "false", r.within_bounds ? "true" : "false", r.problems.size());
         for (size_t l = 0; l < r.link_flits.size(); ++l)
             std::fprintf(f, "%s%" PRIu64, l ? ", " : "", r.link_flits[l]);
         std::fprintf(f, "]}");

@@ -50,6 +50,7 @@ struct JobResult {
     uint32_t steps = 0;           // of the schedule
     bool finished = false;        // every node reached `done`
     bool delivered = false;       // every node's buffers checked out
+    bool within_bounds = true;    // cycles >= lower_bound and >= ram_bound (physics holds)
     int firmware_errors = 0;      // nodes whose record has a negative status
     uint64_t cycles = 0;          // max(cycle_end) - min(cycle_start) over nodes
     double predicted = 0;         // the cost model's cycles
@@ -85,9 +86,12 @@ public:
     bool all_done() const { return next_ == jobs_.size(); }
     size_t count() const { return jobs_.size(); }
     size_t finished() const { return next_; }
+    // every job ended, was delivered and took no fewer cycles than its bounds
     bool all_ok() const;
     const std::vector<JobResult> &results() const { return results_; }
     void set_model(const CostModel &model) { model_ = model; }
+    // whether a job faster than its all-port or RAM-port bound fails (default: it does)
+    void set_check_bounds(bool on) { check_bounds_ = on; }
     const CostModel &model() const { return model_; }
 
     void print_table(FILE *out) const;
@@ -126,6 +130,7 @@ private:
     std::vector<JobResult> results_;
     std::vector<uint64_t> links_at_start_;
     size_t next_ = 0;
+    bool check_bounds_ = true;
 };
 
 #endif

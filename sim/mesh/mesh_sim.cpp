@@ -58,7 +58,8 @@ const CostModel kDefaultModel = {413.0, 118.0, 0.98};
 
 const char kUsage[] =
     "usage: mesh-sim --elf FILE [--job TABLES:BYTES[:SEED]]... [--report FILE.json]\n"
-    "                [--link-svg FILE.svg] [--model A,W,F] [--max-cycles N]\n"
+    "                [--link-svg FILE.svg] [--model A,W,F] [--no-bounds] [--max-cycles N]\n"
+    "                [--x-seed N]\n"
     "                [--trace FILE.fst] [--progress N] [--links] [--pc-trace N:FILE] [--quiet]\n"
     "                [--shape XxY[xZ]] [--torus|--mesh] [--help]\n";
 
@@ -114,6 +115,12 @@ void print_help() {
         "  --link-svg FILE.svg flits per link of every job, one panel per job\n"
         "  --model A,W,F     cost model: a step costs A cycles + W per worm + F per flit of its\n"
         "                    busiest node (default %.0f,%.0f,%.2f, fitted by make bench-mesh)\n"
+        "  --no-bounds       do not fail a job that took fewer cycles than its all-port or RAM-port\n"
+        "                    bound (by default such a job fails: the bound or the measurement is\n"
+        "                    wrong); for test programs that write results without communicating\n"
+        "  --x-seed N        (mesh-sim-*-xrand only) every register of every tile starts from a\n"
+        "                    random value drawn from seed N (1..2147483647) instead of zero, so one\n"
+        "                    missing from reset shows (RAM holds the program and zeros); default 1\n"
         "  --quiet           no summary, progress or warnings on stderr\n"
         "  --shape XxY[xZ], --torus, --mesh  the machine wanted: this binary's shape goes on;\n"
         "                    another runs mesh-sim-<XxY[xZ]><t|m> from this binary's folder\n"
@@ -137,7 +144,8 @@ void print_help() {
         "  125      ran past --max-cycles (stderr names the nodes still running)\n"
         "  126      a core halted: a trap was raised by the first instruction of the\n"
         "           trap handler (e.g. a trap while mtvec is 0)\n"
-        "  127      --job: a collective's delivery check failed, or a job never ended\n",
+        "  127      --job: a collective's delivery check failed, a job took fewer cycles than\n"
+        "           one of its bounds, or a job never ended\n",
         kUsage, shape_name().c_str(), kNodes, kRamBytes, kRamBase, kDefaultMaxCycles,
         kDefaultProgress, kDefaultModel.alpha, kDefaultModel.gamma, kDefaultModel.beta);
 }
@@ -217,7 +225,8 @@ void flush_line(int n, Node &node) {
 int main(int argc, char **argv) {
     std::string elf_path, trace_path;
     uint64_t max_cycles = kDefaultMaxCycles, progress = kDefaultProgress;
-    bool quiet = false, show_links = false;
+    bool quiet = false, show_links = false, check_bounds = true;
+    uint64_t x_seed = 1;
     std::FILE *pc_trace = nullptr;
     int pc_trace_node = 0;
     std::vector<JobSpec> job_specs;
@@ -247,6 +256,13 @@ int main(int argc, char **argv) {
             return 0;
         } else if (arg == "--quiet" && !has_inline) {
             quiet = true;
+        } else if (arg == "--x-seed") {
+            if (!sim_xrand_model)
+                return usage_error("--x-seed needs a model built with random initial values: make mesh-sim-3x3t-xrand");
+            if (!take_value() || !sim_parse_count(value.c_str(), x_seed, false) || x_seed > 0x7fffffffu)
+                return usage_error("--x-seed takes a number 1..2147483647, not '" + value + "'");
+        } else if (arg == "--no-bounds" && !has_inline) {
+            check_bounds = false;
         } else if (arg == "--links" && !has_inline) {
             show_links = true;
         } else if ((arg == "--torus" || arg == "--mesh") && !has_inline) {
@@ -362,6 +378,7 @@ int main(int argc, char **argv) {
     mesh_shape.ports = kPorts;
     MeshJobs jobs(mesh_shape, node_name, link_name);
     jobs.set_model(model);
+    jobs.set_check_bounds(check_bounds);
     uint32_t jobs_word = 0;
     if (!job_specs.empty()) {
         if (!image.has_jobs || image.jobs_bytes < 64 || image.jobs < kRamBase ||
@@ -383,6 +400,7 @@ int main(int argc, char **argv) {
 
     auto context = std::unique_ptr<VerilatedContext>(new VerilatedContext);
     if (!trace_path.empty()) context->traceEverOn(true);
+    sim_random_initial_values(*context, x_seed);
     auto top = std::unique_ptr<Vmesh_top>(new Vmesh_top(context.get()));
 
     // program -> every node's RAM. The RAM array is public in rtl/core/node_ram.v.
@@ -605,10 +623,13 @@ int main(int argc, char **argv) {
             std::fprintf(stderr, "mesh-sim: %s\n", error.c_str());
         if (!jobs.all_ok() && reason.empty()) {
             char text[200];
-            size_t failed = 0;
-            for (const JobResult &r : jobs.results()) failed += r.delivered ? 0 : 1;
-            std::snprintf(text, sizeof text, "%zu of %zu jobs failed the delivery check, %zu never ended",
-                          failed, jobs.count(), jobs.count() - jobs.finished());
+            size_t failed = 0, below = 0;
+            for (const JobResult &r : jobs.results()) {
+                failed += r.delivered ? 0 : 1;
+                below += r.delivered && !r.within_bounds ? 1 : 0;
+            }
+            std::snprintf(text, sizeof text, "%zu of %zu jobs failed the delivery check, %zu ran below a bound, %zu never ended",
+                          failed, jobs.count(), below, jobs.count() - jobs.finished());
             reason = text;
             if (status < 0 && first_bad < 0) status = kCheckFailed;
         }

@@ -11,7 +11,7 @@
 # default NOC_VCS): 8x8t16v4 is an 8x8 torus with four 16-flit VCs per link.
 
 NOC_CONFIG_SHAPE  := $(MESH_X)x$(MESH_Y)$(if $(filter 3,$(MESH_DIMS)),x$(MESH_Z))$(if $(filter 1,$(MESH_TORUS)),t,m)
-NOC_SHAPES        ?= 2x2m 4x4m 8x4m 4x4t 5x5t 3x3x3t 1x8m 4x4t4v4 3x3m4v8
+NOC_SHAPES        ?= 2x2m 4x4m 8x4m 4x4t 5x5t 3x3x3t 3x3x3m 1x8m 4x4t4v4 3x3m4v8 4x4t3 4x4m8
 NOC_BENCH_SHAPES  ?= 8x8m 8x8t 8x8m16 8x8t16 8x8t4v4 8x8t16v4 8x8m16v4 8x8t16v8 8x8t32v8
 NOC_BUF_DEPTH     ?= 4
 NOC_INJ_DEPTH     ?= 4

@@ -4,16 +4,23 @@
 #                              iterative multiplier (FAST_MUL=0) and 2-bit divider steps
 #                              (DIV_BITS=2) on a data bus with pseudo-random wait states
 #                              (node_top BUS_WAIT_TEST=1)
+#   make node-sim-xrand    ->  $(BUILD)/bin/node-sim-xrand, for tests: every register starts
+#                              random (--x-seed N), so one missing from reset shows
 
 NODE_SIM_SRCS   := sim/node/node_sim.cpp sim/node/elf32.cpp sim/node/sim_common.cpp
 NODE_SIM_HDRS   := sim/node/elf32.h sim/node/sim_common.h
-NODE_SIM_VFLAGS := --cc --exe --build -j 2 -O3 --x-assign fast --trace-fst \
+NODE_SIM_VFLAGS := --cc --exe --build -j 2 -O3 --trace-fst \
                    --top-module node_top $(NODE_TOP_PARAMS) -Wno-fatal \
                    -MAKEFLAGS "OPT_FAST=-O2 OPT_GLOBAL=-O2"
 NODE_SIM_CFLAGS := -O2 -std=c++14 -Wall -Wextra -DRVMESH_RAM_BASE=$(RAM_BASE)ull \
                    -DRVMESH_RAM_BYTES=$(RAM_BYTES)ull -I$(CURDIR)/sim/node
 
-# $(call node_sim_rule,NAME,EXTRA_VERILATOR_FLAGS): builds $(BUILD)/bin/NAME in
+# Initial values: zero (Verilator's default reset value), or random from --x-seed in the
+# xrand models (the harness sets the context's random reset before building the model).
+SIM_X_FAST  := --x-assign fast
+SIM_X_RAND  := --x-assign unique --x-initial unique
+
+# $(call node_sim_rule,NAME,EXTRA_VERILATOR_FLAGS[,EXTRA_CFLAGS]): builds $(BUILD)/bin/NAME in
 # $(BUILD)/NAME/. NAME's config.stamp holds the flags (with config.mk's memory map) and is
 # rewritten only when they change, so that a flag change rebuilds and nothing else does.
 define node_sim_rule
@@ -21,7 +28,7 @@ define node_sim_rule
 $(1): $(BUILD)/bin/$(1)
 $(1)-config-check:
 	@mkdir -p $(BUILD)/$(1)
-	@echo "$$(subst ',,$$(subst ",,$(NODE_SIM_VFLAGS) $(2) $(NODE_SIM_CFLAGS)))" > $(BUILD)/$(1)/config.stamp.tmp
+	@echo "$$(subst ',,$$(subst ",,$(NODE_SIM_VFLAGS) $(2) $(NODE_SIM_CFLAGS) $(3)))" > $(BUILD)/$(1)/config.stamp.tmp
 	@cmp -s $(BUILD)/$(1)/config.stamp.tmp $(BUILD)/$(1)/config.stamp && rm -f $(BUILD)/$(1)/config.stamp.tmp || \
 	  mv $(BUILD)/$(1)/config.stamp.tmp $(BUILD)/$(1)/config.stamp
 $(BUILD)/$(1)/config.stamp: $(1)-config-check ;
@@ -31,14 +38,15 @@ $(BUILD)/bin/$(1): $(CORE_RTL) $(NODE_SIM_SRCS) $(NODE_SIM_HDRS) $(BUILD)/$(1)/c
 	    echo "node-sim: RAM_BYTES=$(RAM_BYTES) must be a power of two (at least 1024) and RAM_BASE=$(RAM_BASE) a multiple of it (config.mk)" >&2; exit 1; fi
 	@mkdir -p $$(dir $$@)
 	verilator $(NODE_SIM_VFLAGS) $(2) -Mdir $(BUILD)/$(1)/obj -o $(1) \
-	  -CFLAGS "$(NODE_SIM_CFLAGS)" $(CORE_RTL) $(abspath $(NODE_SIM_SRCS)) >$(BUILD)/$(1)/build.log 2>&1 \
+	  -CFLAGS "$(NODE_SIM_CFLAGS) $(3)" $(CORE_RTL) $(abspath $(NODE_SIM_SRCS)) >$(BUILD)/$(1)/build.log 2>&1 \
 	  || { tail -n 40 $(BUILD)/$(1)/build.log; exit 1; }
 	cp $(BUILD)/$(1)/obj/$(1) $$@.tmp && mv -f $$@.tmp $$@
 endef
 
 NODE_SIM := $(BUILD)/bin/node-sim
-$(eval $(call node_sim_rule,node-sim,))
-$(eval $(call node_sim_rule,node-sim-stress,-GBUS_WAIT_TEST=1 -GFAST_MUL=0 -GDIV_BITS=2))
+$(eval $(call node_sim_rule,node-sim,$(SIM_X_FAST)))
+$(eval $(call node_sim_rule,node-sim-stress,$(SIM_X_FAST) -GBUS_WAIT_TEST=1 -GFAST_MUL=0 -GDIV_BITS=2))
+$(eval $(call node_sim_rule,node-sim-xrand,$(SIM_X_RAND),-DRVMESH_XRAND))
 
 # make bench-core: CPI of every C test program, node-sim speed, core cell counts (yosys)
 CORE_BENCH_ELFS := $(patsubst %.c,$(BUILD)/fw/%.elf,$(wildcard tests/firmware/programs/*.c))

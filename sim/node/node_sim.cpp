@@ -45,6 +45,9 @@ void print_help() {
         "  --max-cycles N    stop after N clock cycles (default %" PRIu64 ")\n"
         "  --trace FILE.fst  write an FST waveform of the whole run (view with gtkwave)\n"
         "  --quiet           no summary line and no warnings on stderr\n"
+        "  --x-seed N        (node-sim-xrand only) every register starts from a random value\n"
+        "                    drawn from seed N (1..2147483647) instead of zero, so one missing\n"
+        "                    from reset shows (RAM still holds the program and zeros); default 1\n"
         "  --help            this text\n"
         "\n"
         "The console (byte stores to 0x10000000) goes to stdout. The run ends when the\n"
@@ -71,6 +74,7 @@ int usage_error(const std::string &message) { return sim_usage_error("node-sim",
 int main(int argc, char **argv) {
     std::string elf_path, trace_path;
     uint64_t max_cycles = kDefaultMaxCycles;
+    uint64_t x_seed = 1;
     bool quiet = false;
 
     for (int i = 1; i < argc; ++i) {
@@ -103,6 +107,11 @@ int main(int argc, char **argv) {
             if (!take_value("FILE") || value.empty())
                 return usage_error("--trace needs a file name: --trace FILE.fst");
             trace_path = value;
+        } else if (arg == "--x-seed") {
+            if (!sim_xrand_model)
+                return usage_error("--x-seed needs a model built with random initial values: make node-sim-xrand");
+            if (!take_value("N") || !sim_parse_count(value.c_str(), x_seed, false) || x_seed > 0x7fffffffu)
+                return usage_error("--x-seed takes a number 1..2147483647, not '" + value + "'");
         } else if (arg == "--max-cycles") {
             if (!take_value("N"))
                 return usage_error("--max-cycles needs a number: --max-cycles N");
@@ -124,6 +133,7 @@ int main(int argc, char **argv) {
 
     auto context = std::unique_ptr<VerilatedContext>(new VerilatedContext);
     if (!trace_path.empty()) context->traceEverOn(true);
+    sim_random_initial_values(*context, x_seed);
     auto top = std::unique_ptr<Vnode_top>(new Vnode_top(context.get()));
 
     // program -> RAM (the rest of RAM reads as zero). The RAM array is public in

@@ -6,6 +6,7 @@
 #include <cstdlib>
 
 #include "elf32.h"
+#include "verilated.h"
 
 int sim_usage_error(const char *tool, const char *usage, const std::string &message) {
     std::fprintf(stderr, "%s: %s\n%sTry '%s --help'.\n", tool, message.c_str(), usage, tool);
@@ -37,4 +38,10 @@ const char *sim_cause_name(uint32_t cause) {
     case 0x8000000bu: return "machine external interrupt";
     default: return "unknown cause";
     }
+}
+
+void sim_random_initial_values(VerilatedContext &context, uint64_t seed) {
+    if (!sim_xrand_model) return;
+    context.randReset(2);   // every bit not set by reset: random
+    context.randSeed(int(seed));
 }

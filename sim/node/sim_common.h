@@ -13,4 +13,17 @@ bool sim_parse_count(const char *text, uint64_t &value, bool allow_zero);
 // mcause as words ("load access fault", ...).
 const char *sim_cause_name(uint32_t cause);
 
+// Models built with random initial values (Verilator --x-initial unique --x-assign unique,
+// -DRVMESH_XRAND: node-sim-xrand, mesh-sim-*-xrand) start every register from a random value;
+// the others from zero. (The harnesses then load RAM with the program and zeros, as a
+// bitstream initialises block RAM.)
+#ifdef RVMESH_XRAND
+const bool sim_xrand_model = true;
+#else
+const bool sim_xrand_model = false;
+#endif
+class VerilatedContext;
+// Before the model is built: in an xrand model, random initial values from `seed` (>= 1).
+void sim_random_initial_values(VerilatedContext &context, uint64_t seed);
+
 #endif

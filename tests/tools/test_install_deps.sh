@@ -29,7 +29,7 @@ if command -v setpriv >/dev/null && [ "$(id -u)" -eq 0 ]; then
         echo "FAIL non-root-prints-install-command: rc=$rc output: $out"
     fi
 else
-    echo "PASS non-root-prints-install-command (skipped: needs root and setpriv to become another user)"
+    echo "SKIP non-root-prints-install-command: needs root and setpriv to become another user"
 fi
 
 # On this machine everything is installed (make test ran the installer first): silent, 0.

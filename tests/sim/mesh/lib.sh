@@ -1,7 +1,7 @@
 # Shared by the tests/sim/mesh/test_*.sh scripts (sourced, not run). Each script sets `sim`
 # (the mesh-sim binary) and `work` (its output folder) before using these.
 
-BUILD="${BUILD:-build}"
+. tests/lib.sh
 
 # mesh_seed: the seed of a script's random choices, in `seed` and RANDOM: 1, so that make
 # test gives the same run every time, unless TEST_SEED=N (or TEST_SEED=random: a new one).

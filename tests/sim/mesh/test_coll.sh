@@ -132,7 +132,7 @@ run_jobs() {
 
 run_jobs coll-rooted "tsay-wang:4 260 1024" "saf-bcast:12 516" "scatter:4 100 1024" "gather:8 260 1024"
 run_jobs coll-allgather "mnb:4 64 260" "mnb-split:8 264 1024" "mnb-diag:12 100" "dyn-star:4 516"
-run_jobs coll-alltoall "te-a3:4 36 256" "te-a2:8 128 512"
+run_jobs coll-alltoall "te-a3:4 36 256" "te-a2:8 128 512" "te-oneport:4 36 128"
 run_jobs coll-partial "pmnb:4 260 1024:6" "pmnb-split:8 200 512:10"
 
 # ---- an alltoall of 1 KiB needs 16 KiB of send and 16 KiB of result buffer: refused

@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Every collective on the shapes besides config.mk's 4x4 torus (which test_coll.sh covers):
-# the 4x4 mesh, the 5x5 torus and the 3x3x3 torus, each a mesh-sim model of its own
-# (mesh-sim-4x4m, -5x5t, -3x3x3t; 1-2 minutes to build each). Roots, sources and block sizes
-# are random (4 bytes .. 1 KiB, within what a node's RAM holds), from a seed printed on the
-# first line: 1 unless TEST_SEED=N (or TEST_SEED=random); COLL_SHAPES="5x5t" picks shapes.
-# Every job's delivery is checked byte for byte by mesh-sim on every node.
+# the 4x4 mesh (broadcast by Cang-Wu and its DP variant), the 5x5 torus, the 3x3x3 torus and
+# the 3x3x3 mesh, each a mesh-sim model of its own (mesh-sim-4x4m, -5x5t, -3x3x3t, -3x3x3m;
+# 1-3 minutes to build each). Roots, sources and block sizes are random (4 bytes .. 1 KiB,
+# within what a node's RAM holds), from a seed printed on the first line: 1 unless
+# TEST_SEED=N (or TEST_SEED=random); COLL_SHAPES="5x5t" picks shapes. Every job's delivery is
+# checked byte for byte by mesh-sim on every node, and its cycles against its bounds.
+# test-timeout: 1800
 set -u
 . tests/sim/mesh/lib.sh
 work="$BUILD/tests/sim-mesh-shapes"
@@ -31,9 +33,9 @@ pick() {  # picked=one of the arguments at random (no subshell: it would reseed 
 
 # shape: variant, schedgen shape, kind, dims; the algorithms that apply to it
 # COLL_SHAPES="4x4m 5x5t" runs only those
-for spec in "4x4m 4x4 mesh 2" "5x5t 5x5 torus 2" "3x3x3t 3x3x3 torus 3"; do
+for spec in "4x4m 4x4 mesh 2" "5x5t 5x5 torus 2" "3x3x3t 3x3x3 torus 3" "3x3x3m 3x3x3 mesh 3"; do
     read -r variant shape kind dims <<<"$spec"
-    case " ${COLL_SHAPES:-4x4m 5x5t 3x3x3t} " in *" $variant "*) ;; *) continue ;; esac
+    case " ${COLL_SHAPES:-4x4m 5x5t 3x3x3t 3x3x3m} " in *" $variant "*) ;; *) continue ;; esac
     name="coll-$variant"
     sim="$BUILD/bin/mesh-sim-$variant"
     if ! make -s "mesh-sim-$variant" >>"$work/make.log" 2>&1; then
@@ -45,15 +47,19 @@ for spec in "4x4m 4x4 mesh 2" "5x5t 5x5 torus 2" "3x3x3t 3x3x3 torus 3"; do
     # the root of scatter and gather holds N blocks and its own: on 27 nodes 1 KiB blocks do not
     # fit in the program's arena (test_coll.sh checks such refusals); larger picks are cut to fit
     rooted_max=$(( (arena - 1024) / (nodes + 1) / 4 * 4 ))
-    bcast=tsay-wang; [ "$kind" = mesh ] && bcast=saf-bcast
+    # broadcast: Tsay-Wang on tori; on the 4x4 mesh Cang-Wu (the paper's algorithm 1 and the
+    # DP variant, 2^k x 2^k meshes only); else store-and-forward
+    bcast=tsay-wang; bcast2=saf-bcast
+    [ "$kind" = mesh ] && bcast=saf-bcast
+    [ "$variant" = 4x4m ] && bcast=cang-wu && bcast2=cang-wu-dp
     exch=te-a3; [ "$dims" = 3 ] && exch=te-a2
     split_parts=$dims
     # partial alltoall: the partial-exchange schedule exists for 2-D meshes
-    partial_exchange=""; [ "$kind" = mesh ] && partial_exchange="palltoall:pe:4 36 128"
+    partial_exchange=""; [ "$kind" = mesh ] && [ "$dims" = 2 ] && partial_exchange="palltoall:pe:4 36 128"
     jobs=()
     desc=""
     # collective:algorithm:sizes it may take (bytes; multiples of 4, or of 4*dims for split)
-    for job in "bcast:$bcast:4 64 260 1024" "bcast:saf-bcast:12 100 1024" "scatter:scatter:4 36 516 1024" \
+    for job in "bcast:$bcast:4 64 260 1024" "bcast:$bcast2:12 100 1024" "scatter:scatter:4 36 516 1024" \
                "gather:gather:4 36 260 516 1024" "allgather:mnb:4 100 260 516" \
                "allgather:mnb-split:$((4 * split_parts)) $((40 * split_parts)) $((100 * split_parts))" \
                "alltoall:$exch:4 12 36 64" "pallgather:pmnb:4 64 260 516" ${partial_exchange:+"$partial_exchange"}; do

@@ -18,12 +18,6 @@ fi
 echo "PASS mesh-sim-build"
 mesh_want_4x4_torus mesh-sim-shape
 
-fw() {  # fw SOURCE CHECK: builds a program through the firmware rules, prints the ELF path
-    local elf="$BUILD/fw/${1%.*}.elf"
-    make -s "$elf" >>"$work/make.log" 2>&1 || { echo "FAIL $2: cannot build $1"; return 1; }
-    echo "$elf"
-}
-
 # run NAME EXPECTED_STATUS STDERR_PATTERN ARGS...
 run() {
     local name="$1" want="$2" pattern="$3"
@@ -38,7 +32,7 @@ run() {
 
 # --- the all-port neighbour exchange: 3 rounds of 4 one-hop worms per node (2, 14 and 66
 # flits), so every one of the 64 links carries exactly 82 flits and 5248 in all
-if elf=$(fw "$mprogs/neighbours.c" neighbours); then
+if build_elf "$mprogs/neighbours.c" neighbours "$work/make.log"; then
     if run neighbours 0 "16/16 nodes exited, exit=0 .* flits=5248 max-link=\[[0-9],[0-9]\][+-][xy]:82 " \
            --elf "$elf" --links --max-cycles 1000000; then
         links=$(grep -o '=[0-9]*' "$work/neighbours.out" | sort | uniq -c | awk '{$1=$1; print}')
@@ -55,7 +49,7 @@ fi
 
 # --- the DMA engines: exchanges of 0..256-word worms on all ports at once (every word
 # checked), the cost with and without DMA, refused starts (nothing sent, nothing written)
-if elf=$(fw "$mprogs/dma_exchange.c" dma-exchange); then
+if build_elf "$mprogs/dma_exchange.c" dma-exchange "$work/make.log"; then
     if run dma-exchange 0 "16/16 nodes exited, exit=0 " --elf "$elf" --max-cycles 3000000; then
         if [ "$(grep -c '^\[0,0\] exchange of 4 worms of [0-9]* flits each way: core [0-9]* cycles' "$work/dma-exchange.out")" -eq 2 ]; then
             echo "PASS dma-exchange-report"
@@ -68,7 +62,7 @@ fi
 
 # --- the driver's interrupts: every node takes its 2d neighbours' worms in its RX interrupt
 # handler, a piece at a time (ni_irq_on, ni_irq_handle, ni_rx_poll)
-if elf=$(fw "$mprogs/irq_exchange.c" irq-exchange); then
+if build_elf "$mprogs/irq_exchange.c" irq-exchange "$work/make.log"; then
     if run irq-exchange 0 "16/16 nodes exited, exit=0 " --elf "$elf" --max-cycles 1000000; then
         if grep -q '^\[0,0\] 4 worms received by interrupt ([0-9]* interrupts) in [0-9]* cycles$' "$work/irq-exchange.out"; then
             echo "PASS irq-exchange-report"
@@ -80,12 +74,12 @@ if elf=$(fw "$mprogs/irq_exchange.c" irq-exchange); then
 fi
 
 # --- refused worms, faulting accesses, the RX interrupt
-if elf=$(fw "$mprogs/ni_errors.c" ni-errors); then
+if build_elf "$mprogs/ni_errors.c" ni-errors "$work/make.log"; then
     run ni-errors 0 "16/16 nodes exited, exit=0 " --elf "$elf" --max-cycles 1000000
 fi
 
 # --- console: every node's line once, prefixed with its coordinates
-if elf=$(fw firmware/apps/hello.c console-prefix); then
+if build_elf firmware/apps/hello.c console-prefix "$work/make.log"; then
     if run console-prefix 0 "16/16 nodes exited, exit=0" --elf "$elf"; then
         bad=""
         for y in 0 1 2 3; do for x in 0 1 2 3; do
@@ -104,7 +98,7 @@ if elf=$(fw firmware/apps/hello.c console-prefix); then
 fi
 
 # --- exit statuses: the first node to fail, named; a partial console line is flushed
-if elf=$(fw "$mprogs/one_fails.c" one-fails); then
+if build_elf "$mprogs/one_fails.c" one-fails "$work/make.log"; then
     if run one-fails 7 "16/16 nodes exited, exit=7 .*first-failure=\[1,1\] exit=7 at cycle [0-9]+ \(0 more nodes non-zero\)" --elf "$elf"; then
         if grep -qx '\[1,1\] node 5 fails' "$work/one-fails.out" && [ "$(grep -c ' done$' "$work/one-fails.out")" -eq 15 ]; then
             echo "PASS one-fails-console"
@@ -113,16 +107,16 @@ if elf=$(fw "$mprogs/one_fails.c" one-fails); then
         fi
     fi
 fi
-if elf=$(fw "$nprogs/console_exit3.S" all-exit-3); then
+if build_elf "$nprogs/console_exit3.S" all-exit-3 "$work/make.log"; then
     run all-exit-3 3 "exit=3 .*first-failure=\[0,0\] exit=3 .*\(15 more nodes non-zero\)" --elf "$elf"
 fi
-if elf=$(fw "$nprogs/spin.S" max-cycles); then
+if build_elf "$nprogs/spin.S" max-cycles "$work/make.log"; then
     run max-cycles 125 "ran past --max-cycles 500 with 16 of 16 nodes still running: \[0,0\] pc 0x" --elf "$elf" --max-cycles 500
     run trace 125 "ran past --max-cycles 50" --elf "$elf" --max-cycles 50 --trace "$work/trace.fst"
     if [ -s "$work/trace.fst" ]; then echo "PASS trace-written"; else echo "FAIL trace-written: no $work/trace.fst"; fi
     run trace-unwritable 121 "cannot write the trace file" --elf "$elf" --max-cycles 5 --trace /nonexistent/dir/t.fst
 fi
-if elf=$(fw "$nprogs/no_handler.S" core-halted); then
+if build_elf "$nprogs/no_handler.S" core-halted "$work/make.log"; then
     run core-halted 126 "node \[0,0\]: core halted: .*mcause 1 .*entered for mcause 11" --elf "$elf"
 fi
 
@@ -136,7 +130,7 @@ run cli-bad-progress 120 "--progress takes a decimal number of cycles, not '-1'"
 run file-missing 121 "cannot open|No such file" --elf "$work/does-not-exist.elf"
 printf 'not an elf\n' > "$work/text.elf"
 run file-not-elf 122 "not an ELF" --elf "$work/text.elf"
-if spin_elf=$(fw "$nprogs/spin.S" file-other-machine); then
+if build_elf "$nprogs/spin.S" file-other-machine "$work/make.log" && spin_elf=$elf; then
     cp "$spin_elf" "$work/em386.elf"
     printf '\003\000' | dd of="$work/em386.elf" bs=1 seek=18 conv=notrunc status=none
     run file-other-machine 123 "machine 3, not RISC-V" --elf "$work/em386.elf"
@@ -152,7 +146,7 @@ else
 fi
 # --pc-trace: every instruction node 5 retires, "cycle pc": the first at the reset pc (RAM_BASE),
 # cycles rising, pcs in RAM; bad node numbers refused
-if elf=$(fw "$mprogs/neighbours.c" pc-trace); then
+if build_elf "$mprogs/neighbours.c" pc-trace "$work/make.log"; then
     if run pc-trace 0 "16/16 nodes exited, exit=0" --elf "$elf" --pc-trace "5:$work/pc5.txt"; then
         base=$("$sim" --help | grep -o 'bytes of RAM at 0x[0-9a-f]*' | sed 's/.*0x//')
         verdict=$(awk -v base="$base" '
@@ -169,7 +163,7 @@ if elf=$(fw "$mprogs/neighbours.c" pc-trace); then
 fi
 # --shape/--torus/--mesh: this binary's machine runs; another one with no model built says how
 # to build it (a 7x7 torus is in no test); a malformed shape is refused
-if elf=$(fw "$nprogs/console_exit3.S" shape-own); then
+if build_elf "$nprogs/console_exit3.S" shape-own "$work/make.log"; then
     run shape-own 3 "4x4 torus: 16/16 nodes exited, exit=3" --shape 4x4 --torus --elf "$elf"
     run shape-unbuilt 120 "simulates a 4x4 torus; a 7x7 torus needs a model of its own.*make mesh-sim MESH_DIMS=2 MESH_X=7 MESH_Y=7 MESH_Z=1 MESH_TORUS=1" \
         --shape 7x7 --elf "$elf"
@@ -182,7 +176,7 @@ else echo "FAIL help: --help failed or does not list the exit statuses"; fi
 # --- on a mesh (mesh-sim-4x4m, its own model): a worm whose route leaves the mesh is refused
 # on every port of every node and disturbs nothing (progs/ni_leave_mesh.c)
 if make -s mesh-sim-4x4m >>"$work/make.log" 2>&1; then
-    if elf=$(fw "$mprogs/ni_leave_mesh.c" leave-mesh); then
+    if build_elf "$mprogs/ni_leave_mesh.c" leave-mesh "$work/make.log"; then
         sim="$BUILD/bin/mesh-sim-4x4m" run leave-mesh 0 "4x4 mesh: 16/16 nodes exited, exit=0" --elf "$elf"
         # config.mk's mesh-sim hands a run for the 4x4 mesh to mesh-sim-4x4m
         run shape-other 0 "4x4 mesh: 16/16 nodes exited, exit=0" --shape 4x4 --mesh --elf "$elf"

@@ -3,12 +3,13 @@
 # at low load and past saturation (packet payloads of 1..64 flits), the contention-free
 # step timing, the error cases, the watchdog, and the command line. Fixed seeds.
 set -u
-make -s noc-sim || { echo "FAIL build noc-sim: make noc-sim failed"; exit 1; }
+. tests/lib.sh
+make_or_fail "build noc-sim" "$BUILD/tests/noc-sim-build.log" noc-sim || exit 1
 sim="${BUILD:-build}/bin/noc-sim"
 log="${BUILD:-build}/tests/noc-traffic.runs.log"
 : > "$log"
 
-shapes=("2x2 --mesh" "4x4 --mesh" "8x4 --mesh" "4x4 --torus" "5x5 --torus" "3x3x3 --torus" "1x8 --mesh")
+shapes=("2x2 --mesh" "4x4 --mesh" "8x4 --mesh" "4x4 --torus" "5x5 --torus" "3x3x3 --torus" "3x3x3 --mesh" "1x8 --mesh")
 patterns=(uniform transpose bitcomp neighbor hotspot tornado)
 total=0
 
@@ -58,13 +59,16 @@ for shape in "${shapes[@]}"; do
     fi
 done
 
-# The same router with 4 and 8 virtual channels per link (4x4 torus, 3x3 mesh).
-for variant in "4x4 --torus --vcs 4" "3x3 --mesh --vcs 8"; do
+# The same router with 4 and 8 virtual channels per link (4x4 torus, 3x3 mesh), and with VC
+# buffers of 3 flits (the least at full rate; not a power of two) and 8 flits instead of the
+# default 4.
+for variant in "4x4 --torus --vcs 4" "3x3 --mesh --vcs 8" "4x4 --torus --buf-depth 3" "4x4 --mesh --buf-depth 8"; do
     for pattern in uniform tornado; do
         if run "$variant $pattern" 0 --shape $variant --pattern "$pattern" --load 2.0 --len 1-16 \
                --warmup 100 --cycles 1500 --ej-stall 0.1 --seed 5; then
             n=$(packets_of "$RUN_OUT"); total=$((total + n))
-            echo "PASS $variant $pattern saturated ($n packets)"
+            if [ "$n" -gt 0 ]; then echo "PASS $variant $pattern saturated ($n packets)"
+            else echo "FAIL $variant $pattern saturated: no packet delivered"; fi
         fi
     done
     if run "$variant step" 0 --shape $variant --pattern step; then

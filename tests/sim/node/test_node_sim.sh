@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # node-sim's command line, ELF loader, exit statuses, console, trace and summary line.
 set -u
-BUILD="${BUILD:-build}"
+. tests/lib.sh
 sim="$BUILD/bin/node-sim"
 work="$BUILD/tests/sim-node"
 progs=tests/sim/node/progs
@@ -12,12 +12,6 @@ if ! make -s node-sim >"$work/make.log" 2>&1; then
     exit 1
 fi
 echo "PASS node-sim-build"
-
-fw() {  # build a test program through the firmware rules: fw progs/x.S -> ELF path
-    local elf="$BUILD/fw/${1%.S}.elf"
-    make -s "$elf" >>"$work/make.log" 2>&1 || { echo "FAIL $2: cannot build $1" >&2; return 1; }
-    echo "$elf"
-}
 
 # run NAME EXPECTED_STATUS STDERR_PATTERN ARGS...: runs node-sim, checks status and stderr
 run() {
@@ -58,7 +52,7 @@ if riscv64-unknown-elf-gcc -march=rv64i -mabi=lp64 -nostdlib -Ttext=0x80000000 \
 else
     echo "FAIL file-rv64: cannot build an rv64 ELF: $(head -c 200 "$work/rv64.log")"
 fi
-if spin_elf=$(fw "$progs/spin.S" file-other-machine); then
+if build_elf "$progs/spin.S" file-other-machine "$work/make.log" && spin_elf=$elf; then
     cp "$spin_elf" "$work/em386.elf"
     printf '\003\000' | dd of="$work/em386.elf" bs=1 seek=18 conv=notrunc status=none
     run file-other-machine 123 "machine 3, not RISC-V" --elf "$work/em386.elf"
@@ -77,7 +71,7 @@ else
 fi
 
 # --- runs (program status, 125, 126) ---
-if elf=$(fw "$progs/console_exit3.S" run-console); then
+if build_elf "$progs/console_exit3.S" run-console "$work/make.log"; then
     run run-exit-status 3 "^node-sim: exit=3 cycles=[0-9]+ instret=[0-9]+ cpi=[0-9]+\.[0-9]{3}$" --elf "$elf"
     if [ "$(cat "$work/run-exit-status.out")" = "node-sim console ok" ]; then
         echo "PASS run-console"
@@ -98,12 +92,12 @@ if elf=$(fw "$progs/console_exit3.S" run-console); then
         echo "FAIL trace-fst-written: $work/trace.fst missing or nearly empty"
     fi
 fi
-if elf=$(fw "$progs/spin.S" run-max-cycles); then
+if build_elf "$progs/spin.S" run-max-cycles "$work/make.log"; then
     run run-max-cycles 125 "exit=125 cycles=1000 .*ran past --max-cycles 1000 \(pc 0x" \
         --elf "$elf" --max-cycles 1000
     run run-max-cycles-inline 125 "cycles=77 " --elf="$elf" --max-cycles=77
 fi
-if elf=$(fw "$progs/no_handler.S" run-core-halted); then
+if build_elf "$progs/no_handler.S" run-core-halted "$work/make.log"; then
     run run-core-halted 126 "core halted: .*mcause 1 \(instruction access fault" \
         --elf "$elf" --max-cycles 1000
 fi

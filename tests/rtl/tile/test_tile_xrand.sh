@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: ISC
+# The tile (core, NI with its DMA engines, router) from a random power-on state: a 3x3 torus of
+# tiles built with random initial values (mesh-sim-3x3t-xrand: Verilator --x-initial unique
+# --x-assign unique, every register of every tile random from --x-seed), so a register that
+# reset forgets in the core, the NI or the router shows. Under two seeds: the all-port
+# neighbour exchange (by the core and by DMA) and the interrupt-driven exchange, and
+# broadcast, scatter, gather, allgather and alltoall from schedgen's tables, each checked
+# byte for byte by mesh-sim.
+# test-timeout: 1500
+set -u
+. tests/sim/mesh/lib.sh
+work="$BUILD/tests/tile-xrand"
+mkdir -p "$work"
+log="$work/make.log"
+: >"$log"
+sim="$BUILD/bin/mesh-sim-3x3t-xrand"
+sg="$BUILD/bin/schedgen"
+make_or_fail tile-xrand-build "$log" mesh-sim-3x3t-xrand schedgen || exit 1
+pass tile-xrand-build
+
+# the randomisation reaches the tiles: power-on register values differ per seed
+if build_elf tests/sim/node/progs/uninit_regs.S tile-xrand-random "$log"; then
+    "$sim" --elf "$elf" --quiet --x-seed 1 >"$work/random1.out" 2>&1; r1=$?
+    "$sim" --elf "$elf" --quiet --x-seed 2 >"$work/random2.out" 2>&1; r2=$?
+    if [ "$r1" -ne 0 ] && [ "$r1" -lt 120 ] && [ "$r1" -ne "$r2" ]; then
+        pass "tile-xrand-random (node 0's power-on registers: seed 1 -> $r1, seed 2 -> $r2)"
+    else
+        fail tile-xrand-random "statuses $r1 and $r2: want non-zero and different"
+    fi
+fi
+
+seeds="${XRAND_SEEDS:-1 2}"
+for prog in neighbours dma_exchange irq_exchange; do
+    build_elf "tests/sim/mesh/progs/$prog.c" "tile-xrand-$prog" "$log" || continue
+    for s in $seeds; do
+        run_name="tile-xrand-$prog-seed$s"
+        mesh_run "$run_name" 0 --elf "$elf" --x-seed "$s" --max-cycles 5000000 &&
+            pass "$run_name ($(grep -o '9/9 nodes exited, exit=0' "$work/$run_name.err"))"
+    done
+done
+
+if build_elf firmware/apps/mesh/collectives.c tile-xrand-collectives "$log"; then
+    jobs=()
+    for spec in "tsay-wang:1,2:1024" "scatter:0,0:256" "gather:2,1:256" "mnb-diag:0,0:128" "te-a3:0,0:64"; do
+        IFS=: read -r algo root bytes <<<"$spec"
+        tbl="$work/$algo.tbl"
+        if ! "$sg" --shape 3x3 --torus --algo "$algo" --root "$root" --check --quiet --tables "$tbl" >"$tbl.log" 2>&1; then
+            fail tile-xrand-collectives "schedgen $algo: $(tail_of "$tbl.log" 1)"
+            continue
+        fi
+        jobs+=(--job "$tbl:$bytes")
+    done
+    for s in $seeds; do
+        run_name="tile-xrand-collectives-seed$s"
+        if mesh_run "$run_name" 0 --elf "$elf" "${jobs[@]}" --x-seed "$s" --max-cycles 20000000; then
+            ok=$(grep -cE '^[0-9]+ .* OK$' "$work/$run_name.out")
+            if [ "$ok" -eq 5 ]; then pass "$run_name (5 collectives delivered)"
+            else fail "$run_name" "$ok of 5 jobs OK ($work/$run_name.out)"; fi
+        fi
+    done
+fi
