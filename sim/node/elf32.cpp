@@ -205,17 +205,22 @@ int elf32_load_program(const char *tool, const char *ram_name, const std::string
                          tool, path.c_str(), i, start, seg.memsz, end);
             return kTooBig;
         }
-        if (start < ram_base) {
+        // Placed wrong (wholly or partly below RAM, or wholly above it), or larger than RAM
+        // (which a segment reaching past both ends is).
+        const bool below = start < ram_base && end <= ram_base + ram_bytes;
+        const bool above = start >= ram_base + ram_bytes;
+        if (below || above) {
             std::fprintf(stderr,
                          "%s: %s: segment %zu [0x%08" PRIx64 ", 0x%08" PRIx64
-                         ") starts below %s [0x%08" PRIx64 ", 0x%08" PRIx64
+                         ") %s %s [0x%08" PRIx64 ", 0x%08" PRIx64
                          "); link the program at RAM_BASE 0x%08" PRIx64
                          " (linker/node.ld, make fw-all)\n",
-                         tool, path.c_str(), i, start, end, ram_name, ram_base,
+                         tool, path.c_str(), i, start, end,
+                         below ? "starts below" : "lies past the end of", ram_name, ram_base,
                          ram_base + ram_bytes, ram_base);
             return kTooBig;
         }
-        if (end > ram_base + ram_bytes) {
+        if (start < ram_base || end > ram_base + ram_bytes) {
             std::fprintf(stderr,
                          "%s: %s: segment %zu [0x%08" PRIx64 ", 0x%08" PRIx64
                          ") (%" PRIu32 " bytes) does not fit in %s [0x%08" PRIx64

@@ -59,8 +59,8 @@ void print_help() {
         "          its header, or a program header or segment beyond the end of the file),\n"
         "          not an executable, no loadable segment\n"
         "  123     ELF for another architecture (not 32-bit little-endian RISC-V)\n"
-        "  124     a segment does not fit in the node's RAM (too big, below RAM_BASE, or\n"
-        "          wrapping around the 32-bit address space)\n"
+        "  124     a segment does not fit in the node's RAM (too big, below RAM_BASE or\n"
+        "          above RAM, or wrapping around the 32-bit address space)\n"
         "  125     ran past --max-cycles\n"
         "  126     the core halted: a trap was raised by the first instruction of the\n"
         "          trap handler (e.g. a trap while mtvec is 0 or outside RAM)\n",

@@ -143,7 +143,7 @@ fi
 "$sim" --help >"$work/help.out" 2>&1
 if grep -qF "120      bad command line, also: a --job whose BYTES or SEED is not a decimal" "$work/help.out" &&
    grep -qF "121      cannot open or read the ELF file, or cannot write an output file" "$work/help.out" &&
-   grep -qF "124      a segment does not fit in a node's RAM (too big, below RAM_BASE, or" "$work/help.out"; then
+   grep -qF "124      a segment does not fit in a node's RAM (too big, below RAM_BASE or" "$work/help.out"; then
     pass help-exit-statuses
 else
     fail help-exit-statuses "mesh-sim --help does not list the refusals: $(grep -A2 '^  12[0-4]' "$work/help.out" | tr '\n' '|' | cut -c1-300)"

@@ -4,7 +4,8 @@
 # exit status, through node-sim and, since it shares the loader, through mesh-sim: an empty
 # file, a header cut short with valid magic, a bad class or data byte, big-endian, not an
 # executable, program headers or a segment beyond the end of the file, filesz > memsz, no
-# loadable segment (122/123); a segment below RAM_BASE or wrapping around 2^32 (124).
+# loadable segment (122/123); a segment below RAM_BASE, above RAM or wrapping around 2^32
+# (124).
 # Nothing is simulated (stdout stays empty). Cases test_node_sim.sh and test_mesh_sim.sh
 # already cover (a text file, EM_386, rv64, too big, a missing file) are not repeated.
 set -u
@@ -70,6 +71,7 @@ mk filesz-memsz && put "$work/filesz-memsz.elf" $((ph + 16)) 4 $((seg_size + 16)
     put "$work/filesz-memsz.elf" $((ph + 20)) 4 "$seg_size"   # memsz = the old filesz
 mk no-load && put "$work/no-load.elf" "$ph" 4 4
 mk below-ram && put "$work/below-ram.elf" $((ph + 12)) 4 $((0x1000))
+mk above-ram && put "$work/above-ram.elf" $((ph + 12)) 4 $((0xf0000000))
 mk wraps && put "$work/wraps.elf" $((ph + 12)) 4 $((0xfffffff0)) && put "$work/wraps.elf" $((ph + 20)) 4 256
 
 # check SIM TOOL RAM NAME STATUS TEXT: SIM --elf work/NAME.elf exits with STATUS, its stderr
@@ -109,6 +111,7 @@ all_cases() {   # all_cases SIM TOOL RAM_NAME
     check "$s" "$t" "$r" filesz-memsz 122 "'@F@': program header $load (PT_LOAD) has $((seg_size + 16)) bytes in the file but only $seg_size in memory: the file is damaged"
     check "$s" "$t" "$r" no-load 122 "'@F@' has no loadable segment (no PT_LOAD program header with bytes): nothing to run"
     check "$s" "$t" "$r" below-ram 124 "@F@: segment 0 [0x00001000, 0x$(printf '%08x' $((0x1000 + seg_mem)))) starts below @RAM@ [$ram_base, 0x"
+    check "$s" "$t" "$r" above-ram 124 "@F@: segment 0 [0xf0000000, 0x$(printf '%08x' $((0xf0000000 + seg_mem)))) lies past the end of @RAM@ [$ram_base, 0x"
     check "$s" "$t" "$r" wraps 124 "@F@: segment 0 at 0xfffffff0 (256 bytes) runs past the end of the 32-bit address space (its end 0x1000000f0 wraps around 2^32)"
 }
 
@@ -124,7 +127,7 @@ all_cases "$BUILD/bin/mesh-sim" mesh-sim "a node's RAM"
 
 # node-sim --help lists the new refusals beside their statuses (mesh-sim's: test_mesh_bad_input.sh)
 if "$node_sim" --help | grep -qF "122     not an ELF file, or a malformed one: empty, truncated" &&
-   "$node_sim" --help | grep -qF "124     a segment does not fit in the node's RAM (too big, below RAM_BASE, or"; then
+   "$node_sim" --help | grep -qF "124     a segment does not fit in the node's RAM (too big, below RAM_BASE or"; then
     pass elf-bad-input-help
 else
     fail elf-bad-input-help "node-sim --help does not list the malformed-ELF refusals"
