@@ -50,38 +50,71 @@ int sched_coll_generate(sched_schedule *out, const sched_shape *shape, int algo,
     return mnb_error(err, errlen, "unknown algorithm %d", algo);
 }
 
+/* A decimal number at p: digits only (no sign, no blanks). Returns the digits read (0: not a
+ * number) and the value in *v, capped at 2^32 (so anything past 0xffffffff reads as too big). */
+static size_t src_number(const char *p, unsigned long long *v)
+{
+    size_t k = 0;
+    *v = 0;
+    for (; p[k] >= '0' && p[k] <= '9'; k++) {
+        *v = *v * 10u + (unsigned)(p[k] - '0');
+        if (*v > 0x100000000ull) *v = 0x100000000ull;
+    }
+    return k;
+}
+
 int sched_coll_parse_sources(const char *text, const sched_shape *shape, uint8_t *sources, char *err, size_t errlen)
 {
     const uint32_t n = sched_nodes(shape);
+    unsigned long long v;
+    size_t k;
     memset(sources, 0, n);
+    if (!*text) return mnb_error(err, errlen, "bad --sources '': give node ids 0 .. %u separated by commas (like 0,5,9) "
+                                 "or random:M[:SEED]", (unsigned)(n - 1u));
     if (strncmp(text, "random:", 7) == 0) {
-        char *end;
-        unsigned long m = strtoul(text + 7, &end, 10), seed = 1;
-        if (end == text + 7 || (*end && *end != ':')) return mnb_error(err, errlen, "bad --sources '%s': random:M or random:M:SEED", text);
-        if (*end == ':') {
-            char *e2;
-            seed = strtoul(end + 1, &e2, 10);
-            if (e2 == end + 1 || *e2) return mnb_error(err, errlen, "bad --sources '%s': random:M:SEED", text);
-        }
+        const char *p = text + 7;
+        unsigned long long m, seed = 1;
+        k = src_number(p, &m);
+        if (!k || (p[k] && p[k] != ':'))
+            return mnb_error(err, errlen, "bad --sources '%s': M must be a decimal number of sources: random:M or "
+                             "random:M:SEED", text);
         if (m < 1 || m > n) return mnb_error(err, errlen, "bad --sources '%s': M must be 1 .. %u", text, (unsigned)n);
+        if (p[k] == ':') {
+            p += k + 1;
+            k = src_number(p, &seed);
+            if (!k || p[k])
+                return mnb_error(err, errlen, "bad --sources '%s': SEED must be a decimal number: random:M:SEED", text);
+            if (seed > 0xffffffffull)
+                return mnb_error(err, errlen, "bad --sources '%s': SEED must be 0 .. 4294967295", text);
+        }
         uint32_t st = (uint32_t)seed * 2654435761u + 1u;
-        for (unsigned long k = 0; k < m;) {
+        for (unsigned long long c = 0; c < m;) {
             st = st * 1103515245u + 12345u;
-            uint32_t v = (st >> 8) % n;
-            if (!sources[v]) { sources[v] = 1; k++; }
+            uint32_t r = (st >> 8) % n;
+            if (!sources[r]) { sources[r] = 1; c++; }
         }
         return 0;
     }
     const char *p = text;
-    while (*p) {
-        char *end;
-        unsigned long v = strtoul(p, &end, 10);
-        if (end == p || v >= n) return mnb_error(err, errlen, "bad --sources '%s': node ids 0 .. %u separated by commas", text, (unsigned)(n - 1u));
-        if (sources[v]) return mnb_error(err, errlen, "bad --sources '%s': node %lu given twice", text, v);
+    for (;;) {
+        k = src_number(p, &v);
+        if (!k) {
+            size_t len = strcspn(p, ",");
+            return mnb_error(err, errlen, "bad --sources '%s': '%.*s' is not a node id: give node ids 0 .. %u "
+                             "separated by commas (like 0,5,9), or random:M[:SEED]", text, (int)(len < 40 ? len : 40),
+                             p, (unsigned)(n - 1u));
+        }
+        if (v >= n)
+            return mnb_error(err, errlen, "bad --sources '%s': node %.*s is outside the shape: node ids 0 .. %u",
+                             text, (int)(k < 40 ? k : 40), p, (unsigned)(n - 1u));
+        if (sources[v]) return mnb_error(err, errlen, "bad --sources '%s': node %u given twice", text, (unsigned)v);
         sources[v] = 1;
-        if (*end == 0) break;
-        if (*end != ',' || end[1] == 0) return mnb_error(err, errlen, "bad --sources '%s': node ids separated by commas", text);
-        p = end + 1;
+        p += k;
+        if (*p == 0) break;
+        if (*p != ',' || p[1] == 0)
+            return mnb_error(err, errlen, "bad --sources '%s': node ids 0 .. %u separated by commas, nothing else "
+                             "(like 0,5,9)", text, (unsigned)(n - 1u));
+        p++;
     }
     return 0;
 }

@@ -1,6 +1,8 @@
 /* schedgen: build, check, dump, draw and tabulate collective schedules.
  * Usage: see usage() below or firmware/sched/README.md. */
+#define _POSIX_C_SOURCE 200809L   /* stat(): a partial output is removed only if a regular file */
 #include <errno.h>
+#include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,7 +31,13 @@ static void usage(FILE *f)
             "--stats    per step: messages, hops, longest route\n"
             "--dump     text dump, one line per message: step src dst start_dim dir\n"
             "--tables   per-node binary tables (format: firmware/sched/sched_table.h)\n"
-            "--svg      picture of the schedule, one panel and colour per step\n");
+            "--svg      picture of the schedule, one panel and colour per step\n"
+            "--verify-tables  check that FILE holds one valid table per node of this shape, in order\n"
+            "exit status: 0 done; 1 --check found the schedule wrong, --verify-tables found the file\n"
+            "             unreadable or damaged (checksum, truncated, empty, not a tables file, another\n"
+            "             shape), or writing an output failed part-way (the partial file is removed);\n"
+            "             2 bad arguments, including a --dump/--tables/--svg file that cannot be\n"
+            "             created: checked before any work, so nothing is written\n");
 }
 
 static int bad(const char *fmt, const char *what)
@@ -46,6 +54,9 @@ static int parse_list(const char *text, char sep, long *vals, int maxvals)
     const char *p = text;
     while (*p) {
         char *end;
+        /* digits, optionally after a '-' (so that -1 reads as a number out of range); no
+         * blanks or '+' that strtol would skip */
+        if (!((*p >= '0' && *p <= '9') || (*p == '-' && p[1] >= '0' && p[1] <= '9'))) return -1;
         errno = 0;
         long v = strtol(p, &end, 10);
         if (end == p || errno || n == maxvals) return -1;
@@ -67,16 +78,99 @@ static int read_file(const char *path, uint8_t **data, uint32_t *len)
         size_t got = fread(buf + n, 1, cap - n, f);
         n += got;
         if (n < cap) break;
+        if (cap >= (size_t)1 << 30) { free(buf); buf = 0; errno = EFBIG; break; }
         uint8_t *g = realloc(buf, cap * 2);
         if (!g) { free(buf); buf = 0; break; }
         buf = g;
         cap *= 2;
     }
+    int err = ferror(f) ? errno : 0;   /* e.g. EISDIR: a folder opens, but does not read */
     fclose(f);
+    if (buf && err) { free(buf); buf = 0; errno = err; }
     if (!buf) return -1;
     *data = buf;
     *len = (uint32_t)n;
     return 0;
+}
+
+/* --verify-tables: FILE must hold the tables of nodes 0 .. N-1 of `shape`, in this order, each
+ * valid (magic, version, shape, node, layout, checksum), and nothing after them. Returns the
+ * exit status: 0, or 1 with one line on stderr saying what is wrong. */
+static int verify_tables(const char *path, const sched_shape *shape)
+{
+    static const char redo[] = "regenerate it with schedgen --tables";
+    uint8_t *data;
+    uint32_t len, off = 0, n = sched_nodes(shape);
+    if (read_file(path, &data, &len)) {
+        fprintf(stderr, "schedgen: cannot read %s: %s\n", path, strerror(errno));
+        return 1;
+    }
+    if (len == 0) {
+        fprintf(stderr, "schedgen: %s is empty, not a tables file; %s\n", path, redo);
+        free(data);
+        return 1;
+    }
+    for (uint32_t v = 0; v < n; v++) {
+        sched_table t;
+        char at[40];
+        sched_coord_text(shape, v, at, sizeof at);
+        if (off == len) {
+            fprintf(stderr, "schedgen: %s is truncated: it ends after the tables of %lu of the %lu nodes; %s\n", path,
+                    (unsigned long)v, (unsigned long)n, redo);
+            free(data);
+            return 1;
+        }
+        int rc = sched_table_open(data + off, len - off, shape, v, &t);
+        if (rc == SCHED_TABLE_OK) {
+            off += t.total_bytes;
+            continue;
+        }
+        if (rc == SCHED_TABLE_ERR_MAGIC && v == 0)
+            fprintf(stderr, "schedgen: %s is not a tables file (no table magic \"RVST\" at its start); give a file "
+                            "written by schedgen --tables\n", path);
+        else if (rc == SCHED_TABLE_ERR_SHORT)
+            fprintf(stderr, "schedgen: %s is truncated: it ends inside the table of node %lu (%s), at byte %lu; %s\n",
+                    path, (unsigned long)v, at, (unsigned long)len, redo);
+        else if (rc == SCHED_TABLE_ERR_NODE)
+            fprintf(stderr, "schedgen: %s: the table at byte %lu belongs to node %lu, not to node %lu (%s): tables "
+                            "missing or out of order; %s\n", path, (unsigned long)off, (unsigned long)t.node,
+                    (unsigned long)v, at, redo);
+        else if (rc == SCHED_TABLE_ERR_SHAPE || rc == SCHED_TABLE_ERR_VERSION)
+            fprintf(stderr, "schedgen: %s: node %lu: %s\n", path, (unsigned long)v, sched_table_strerror(rc));
+        else
+            fprintf(stderr, "schedgen: %s: node %lu (%s), table at byte %lu: %s%s; %s\n", path, (unsigned long)v, at,
+                    (unsigned long)off, sched_table_strerror(rc),
+                    rc == SCHED_TABLE_ERR_CHECKSUM ? "" : ": the file is damaged", redo);
+        free(data);
+        return 1;
+    }
+    free(data);
+    if (off != len) {
+        fprintf(stderr, "schedgen: %s: %lu bytes after the table of the last node (%lu): not a tables file of this "
+                        "shape, or damaged; %s\n", path, (unsigned long)(len - off), (unsigned long)(n - 1u), redo);
+        return 1;
+    }
+    return 0;
+}
+
+/* Whether an output file can be written, found before any work: an existing file is opened
+ * for appending and left as it is, a new one is created and removed again. Returns 0, or
+ * prints the problem and returns 2. */
+static int check_output(const char *option, const char *path)
+{
+    FILE *f = fopen(path, "wbx");
+    if (f) {
+        fclose(f);
+        remove(path);
+        return 0;
+    }
+    if (errno == EEXIST && (f = fopen(path, "ab")) != 0) {
+        fclose(f);
+        return 0;
+    }
+    fprintf(stderr, "schedgen: %s: cannot write %s: %s; give a file in an existing folder you can write to "
+                    "(nothing was written)\n", option, path, strerror(errno));
+    return 2;
 }
 
 int main(int argc, char **argv)
@@ -124,22 +218,9 @@ int main(int argc, char **argv)
     if (problem) return bad("bad --shape: %s", problem);
 
     if (verify) {
-        uint8_t *data;
-        uint32_t len;
-        if (read_file(verify, &data, &len)) { fprintf(stderr, "schedgen: cannot read %s: %s\n", verify, strerror(errno)); return 1; }
-        uint32_t n = sched_nodes(&shape);
-        for (uint32_t v = 0; v < n; v++) {
-            sched_table t;
-            int rc = sched_table_find(data, len, &shape, v, &t);
-            if (rc != SCHED_TABLE_OK) {
-                fprintf(stderr, "schedgen: %s: node %lu: %s\n", verify, (unsigned long)v, sched_table_strerror(rc));
-                free(data);
-                return 1;
-            }
-        }
-        printf("%s: %lu node tables valid for this shape\n", verify, (unsigned long)n);
-        free(data);
-        return 0;
+        int vs = verify_tables(verify, &shape);
+        if (vs == 0) printf("%s: %lu node tables valid for this shape\n", verify, (unsigned long)sched_nodes(&shape));
+        return vs;
     }
 
     if (!algo_arg) return bad("%s", "missing --algo (tsay-wang, cang-wu, cang-wu-dp, saf-bcast, scatter, gather)");
@@ -149,9 +230,26 @@ int main(int argc, char **argv)
     if (root_arg) {
         long r[3];
         int nr = parse_list(root_arg, ',', r, 3);
-        if (nr != nd) return bad("bad --root '%s': give one coordinate per dimension, like 3,4", root_arg);
+        if (nr < 0)
+            return bad(nd == 3 ? "bad --root '%s': give one coordinate per dimension as decimal numbers joined by "
+                                 "commas, like 3,4,1"
+                               : "bad --root '%s': give one coordinate per dimension as decimal numbers joined by "
+                                 "commas, like 3,4", root_arg);
+        if (nr != nd)
+            return bad(nd == 3 ? "bad --root '%s': give one coordinate per dimension (this shape has 3), like 3,4,1"
+                               : "bad --root '%s': give one coordinate per dimension (this shape has 2), like 3,4",
+                       root_arg);
         for (int d = 0; d < nd; d++) {
-            if (r[d] < 0 || r[d] >= shape.side[d]) return bad("bad --root '%s': a coordinate is outside the shape", root_arg);
+            if (r[d] < 0 || r[d] >= shape.side[d]) {
+                char text[300];
+                if (nd == 3)
+                    snprintf(text, sizeof text, "%s': a coordinate is outside the shape (x 0..%u, y 0..%u, z 0..%u)",
+                             root_arg, shape.side[0] - 1u, shape.side[1] - 1u, shape.side[2] - 1u);
+                else
+                    snprintf(text, sizeof text, "%s': a coordinate is outside the shape (x 0..%u, y 0..%u)", root_arg,
+                             shape.side[0] - 1u, shape.side[1] - 1u);
+                return bad("bad --root '%s", text);
+            }
             rc3[d] = (int32_t)r[d];
         }
     }
@@ -164,6 +262,12 @@ int main(int argc, char **argv)
         srcset = malloc(sched_nodes(&shape));
         if (!srcset) { fprintf(stderr, "schedgen: out of memory\n"); return 1; }
         if (sched_coll_parse_sources(sources_arg, &shape, srcset, err, sizeof err)) return bad("%s", err);
+    }
+    /* the outputs, before any work: an unwritable one is refused now, not after the check */
+    if ((dump && check_output("--dump", dump)) || (tables && check_output("--tables", tables)) ||
+        (svg && check_output("--svg", svg))) {
+        free(srcset);
+        return 2;
     }
     if (srcset ? sched_coll_generate_partial(&s, &shape, algo, srcset, err, sizeof err)
                : sched_generate(&s, &shape, (sched_algo)algo, root, err, sizeof err)) {
@@ -231,10 +335,20 @@ int main(int argc, char **argv)
         int w;
         uint32_t maxb = 0;
         uint64_t totb = 0;
+        errno = 0;
         if (outs[k].kind == 0) w = sched_write_dump(&s, f);
         else if (outs[k].kind == 1) w = sched_write_tables(&s, f, &maxb, &totb);
         else w = sched_write_svg(&s, f);
-        if (fclose(f) || w) { fprintf(stderr, "schedgen: error writing %s\n", outs[k].path); status = 1; }
+        int werr = w ? errno : 0;
+        if (fclose(f) && !werr) werr = errno ? errno : EIO;
+        if (w && !werr) werr = EIO;
+        if (werr) {
+            struct stat st;
+            int partial = stat(outs[k].path, &st) == 0 && S_ISREG(st.st_mode) && remove(outs[k].path) == 0;
+            fprintf(stderr, "schedgen: cannot write %s: %s%s\n", outs[k].path, strerror(werr),
+                    partial ? " (the partial file was removed)" : "");
+            status = 1;
+        }
         else if (outs[k].kind == 1 && !quiet)
             printf("tables: %s, %llu bytes, largest node table %lu bytes\n", outs[k].path, (unsigned long long)totb,
                    (unsigned long)maxb);

@@ -23,12 +23,16 @@ namespace {
 
 const size_t kMaxProblemLines = 12;   // per job, on the log; all are counted
 
-// a decimal number that fits 32 bits (sim_common's count parser, bounded)
-bool parse_u32(const std::string &text, uint32_t &value) {
-    uint64_t v = 0;
-    if (!sim_parse_count(text.c_str(), v, true) || v > 0xffffffffull) return false;
-    value = uint32_t(v);
-    return true;
+// only decimal digits, at least one
+bool is_digits(const std::string &text) {
+    return !text.empty() && text.find_first_not_of("0123456789") == std::string::npos;
+}
+
+// a tables-file error of sched_table_open/find, with what to do about it
+std::string table_problem(int rc) {
+    std::string text = sched_table_strerror(rc);
+    if (rc == SCHED_TABLE_ERR_NODE) text += " (the file holds fewer tables than this machine has nodes: truncated?)";
+    return text + "; regenerate the file with schedgen --tables";
 }
 
 std::string shape_text(const sched_shape &s) {
@@ -66,8 +70,10 @@ FILE *open_output(const std::string &path, std::string &error) {
 
 bool close_output(FILE *f, const std::string &path, std::string &error) {
     bool ok = !std::ferror(f);
+    int err = errno;
     if (std::fclose(f) != 0 || !ok) {
-        error = "cannot write '" + path + "'";
+        if (ok) err = errno;
+        error = "cannot write '" + path + "': " + std::strerror(err ? err : EIO);
         return false;
     }
     return true;
@@ -76,32 +82,48 @@ bool close_output(FILE *f, const std::string &path, std::string &error) {
 }  // namespace
 
 bool parse_job_spec(const std::string &text, JobSpec &spec, std::string &error) {
-    // FILE:BYTES or FILE:BYTES:SEED; the file name may itself hold colons, the numbers not
+    // TABLES:BYTES or TABLES:BYTES:SEED; the file name may itself hold colons, the numbers
+    // not: with three fields or more, a last-but-one field of digits is BYTES and the last
+    // one SEED.
+    const std::string form = " (--job TABLES:BYTES[:SEED]: a schedgen --tables file, the message size in bytes, "
+                             "optionally a seed)";
     size_t last = text.rfind(':');
     if (last == std::string::npos || last == 0) {
         error = "--job takes TABLES:BYTES[:SEED] (a schedgen --tables file and the message size), not '" +
                 text + "'";
         return false;
     }
-    std::string tail = text.substr(last + 1), head = text.substr(0, last);
-    uint32_t a = 0, b = 0;
+    std::string head = text.substr(0, last), bytes_text = text.substr(last + 1), seed_text;
+    bool has_seed = false;
     size_t prev = head.rfind(':');
-    if (prev != std::string::npos && prev > 0 && parse_u32(head.substr(prev + 1), a) && parse_u32(tail, b)) {
-        spec.path = head.substr(0, prev);
-        spec.msg_bytes = a;
-        spec.seed = b;
-    } else if (parse_u32(tail, a)) {
-        spec.path = head;
-        spec.msg_bytes = a;
-        spec.seed = 1;
-    } else {
-        error = "--job '" + text + "': the message size must be a decimal number of bytes (TABLES:BYTES[:SEED])";
+    if (prev != std::string::npos && prev > 0 && is_digits(head.substr(prev + 1))) {
+        seed_text = bytes_text;
+        bytes_text = head.substr(prev + 1);
+        head = head.substr(0, prev);
+        has_seed = true;
+    }
+    uint64_t bytes = 0, seed = 1;
+    if (!is_digits(bytes_text)) {
+        error = "--job '" + text + "': the message size '" + bytes_text + "' is not a decimal number of bytes" +
+                form;
         return false;
     }
-    if (spec.msg_bytes == 0) {
-        error = "--job '" + text + "': the message size must be at least 4 bytes";
+    if (!sim_parse_count(bytes_text.c_str(), bytes, false) || bytes > 0xffffffffull) {
+        error = "--job '" + text + "': the message size " + bytes_text + " is out of range: give 4 bytes or more "
+                "(a multiple of 4), below 2^32";
         return false;
     }
+    if (has_seed && !is_digits(seed_text)) {
+        error = "--job '" + text + "': the seed '" + seed_text + "' is not a decimal number" + form;
+        return false;
+    }
+    if (has_seed && (!sim_parse_count(seed_text.c_str(), seed, true) || seed > 0xffffffffull)) {
+        error = "--job '" + text + "': the seed " + seed_text + " is out of range: give 0 .. 4294967295";
+        return false;
+    }
+    spec.path = head;
+    spec.msg_bytes = uint32_t(bytes);
+    spec.seed = uint32_t(seed);
     return true;
 }
 
@@ -116,15 +138,20 @@ bool MeshJobs::load(const std::vector<JobSpec> &specs, uint32_t area_bytes, std:
         const std::string &path = job.spec.path;
         std::ifstream in(path, std::ios::binary);
         if (!in) {
-            error = "cannot read the tables file '" + path + "' (write it with schedgen --tables)";
+            error = "cannot read the tables file '" + path + "': " + std::strerror(errno) +
+                    " (write it with schedgen --tables)";
             return false;
         }
         std::vector<uint8_t> file((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        if (file.empty()) {
+            error = "the tables file '" + path + "' is empty; write it with schedgen --tables";
+            return false;
+        }
         // the first table says what the file was built for
         sched_table first;
         int rc = sched_table_open(file.data(), uint32_t(file.size()), nullptr, UINT32_MAX, &first);
         if (rc != SCHED_TABLE_OK) {
-            error = "'" + path + "' is not a valid tables file: " + sched_table_strerror(rc);
+            error = "'" + path + "' is not a valid tables file: " + table_problem(rc);
             return false;
         }
         if (sched_table_open(file.data(), uint32_t(file.size()), &expect, UINT32_MAX, &first) ==
@@ -154,7 +181,7 @@ bool MeshJobs::load(const std::vector<JobSpec> &specs, uint32_t area_bytes, std:
             sched_table t;
             rc = sched_table_find(file.data(), uint32_t(file.size()), &expect, n, &t);
             if (rc != SCHED_TABLE_OK) {
-                error = "'" + path + "': the table of node " + node_name_(int(n)) + ": " + sched_table_strerror(rc);
+                error = "'" + path + "': the table of node " + node_name_(int(n)) + ": " + table_problem(rc);
                 return false;
             }
             if (t.collective != job.collective || t.algo != job.algo || t.root != job.root) {

@@ -17,6 +17,7 @@
 #include <cstring>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <unistd.h>
@@ -136,11 +137,17 @@ void print_help() {
         "Exit status:\n"
         "  0        every node exited with status 0\n"
         "  1..119   the status of the first node that exited non-zero (named on stderr)\n"
-        "  120      bad command line\n"
-        "  121      cannot open or read the ELF file (or write the trace)\n"
-        "  122      not an ELF file (or a malformed one)\n"
+        "  120      bad command line, also: a --job whose BYTES or SEED is not a decimal\n"
+        "           number (or BYTES is 0), a tables file that is not one (damaged: its\n"
+        "           checksum does not match; truncated; empty) or is for another shape,\n"
+        "           --report or --link-svg without --job\n"
+        "  121      cannot open or read the ELF file, or cannot write an output file\n"
+        "           (--report, --link-svg, --pc-trace, --trace: all checked before the run)\n"
+        "  122      not an ELF file, or a malformed one (empty, truncated, headers or a\n"
+        "           segment beyond the end of the file, no loadable segment)\n"
         "  123      ELF for another architecture (not 32-bit little-endian RISC-V)\n"
-        "  124      a segment does not fit in a node's RAM\n"
+        "  124      a segment does not fit in a node's RAM (too big, below RAM_BASE or\n"
+        "           above RAM, or wrapping around 2^32)\n"
         "  125      ran past --max-cycles (stderr names the nodes still running)\n"
         "  126      a core halted: a trap was raised by the first instruction of the\n"
         "           trap handler (e.g. a trap while mtvec is 0)\n"
@@ -228,6 +235,7 @@ int main(int argc, char **argv) {
     bool quiet = false, show_links = false, check_bounds = true;
     uint64_t x_seed = 1;
     std::FILE *pc_trace = nullptr;
+    std::string pc_trace_path;
     int pc_trace_node = 0;
     std::vector<JobSpec> job_specs;
     std::string report_path, svg_path;
@@ -304,12 +312,7 @@ int main(int argc, char **argv) {
                 colon + 1 == value.size())
                 return usage_error("--pc-trace takes NODE:FILE (NODE an index below " + std::to_string(kNodes) + ")");
             pc_trace_node = int(n);
-            pc_trace = std::fopen(value.substr(colon + 1).c_str(), "w");
-            if (!pc_trace) {
-                std::fprintf(stderr, "mesh-sim: cannot write %s: %s\n", value.substr(colon + 1).c_str(),
-                             std::strerror(errno));
-                return kCannotRead;
-            }
+            pc_trace_path = value.substr(colon + 1);   // opened once every check has passed
         } else if (arg == "--report") {
             if (!take_value() || value.empty())
                 return usage_error("--report needs a file name: --report FILE.json");
@@ -364,6 +367,20 @@ int main(int argc, char **argv) {
     if (elf_path.empty()) return usage_error("no program given: --elf FILE is required");
     if (job_specs.empty() && (!report_path.empty() || !svg_path.empty()))
         return usage_error("--report and --link-svg describe jobs: give at least one --job");
+    // Output files are checked now, not found unwritable after a long run; the check leaves
+    // no file behind, so a refusal below writes nothing.
+    {
+        const std::pair<const char *, const std::string *> outputs[] = {
+            {"--report", &report_path}, {"--link-svg", &svg_path}, {"--pc-trace", &pc_trace_path}};
+        for (const auto &out : outputs) {
+            std::string error;
+            if (!out.second->empty() && !sim_check_writable(*out.second, error)) {
+                std::fprintf(stderr, "mesh-sim: %s: %s; give a file in an existing folder you can "
+                                     "write to\n", out.first, error.c_str());
+                return kCannotRead;
+            }
+        }
+    }
 
     Elf32Image image;
     if (int status = elf32_load_program("mesh-sim", "a node's RAM", elf_path, kRamBase, kRamBytes, quiet,
@@ -394,6 +411,11 @@ int main(int argc, char **argv) {
             return kBadCommandLine;
         }
         jobs_word = uint32_t((image.jobs - kRamBase) / 4);
+    }
+    if (!pc_trace_path.empty() && !(pc_trace = std::fopen(pc_trace_path.c_str(), "w"))) {
+        std::fprintf(stderr, "mesh-sim: --pc-trace: cannot write '%s': %s\n", pc_trace_path.c_str(),
+                     std::strerror(errno));
+        return kCannotRead;
     }
 
     std::setvbuf(stdout, nullptr, _IOLBF, 0);
@@ -604,6 +626,7 @@ int main(int argc, char **argv) {
         }
     }
     for (const Node &node : nodes) instret += node.instret;
+    bool output_failed = false;   // --report or --link-svg could not be written after the run
     if (show_links) {
         std::printf("link flits:");
         for (int l = 0; l < kNodes * kPorts; ++l)
@@ -617,10 +640,14 @@ int main(int argc, char **argv) {
                     shape_name().c_str(), model.alpha, model.gamma, model.beta);
         jobs.print_table(stdout);
         std::string error;
-        if (!report_path.empty() && !jobs.write_json(report_path, shape_name(), error))
+        if (!report_path.empty() && !jobs.write_json(report_path, shape_name(), error)) {
             std::fprintf(stderr, "mesh-sim: %s\n", error.c_str());
-        if (!svg_path.empty() && !jobs.write_svg(svg_path, shape_name(), error))
+            output_failed = true;
+        }
+        if (!svg_path.empty() && !jobs.write_svg(svg_path, shape_name(), error)) {
             std::fprintf(stderr, "mesh-sim: %s\n", error.c_str());
+            output_failed = true;
+        }
         if (!jobs.all_ok() && reason.empty()) {
             char text[200];
             size_t failed = 0, below = 0;
@@ -641,7 +668,7 @@ int main(int argc, char **argv) {
             uint64_t code = nodes[size_t(first_bad)].exit_code;
             status = code > 255 ? 255 : int(code);
         } else {
-            status = 0;
+            status = output_failed ? int(kCannotRead) : 0;
         }
     }
     double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - started)

@@ -6,6 +6,7 @@
 // right node and ejection port, in order per source-destination pair. A watchdog fails the
 // run, naming the non-empty buffers, when nothing moves for too long.
 // Usage: noc-sim --help.
+#include <cerrno>
 #include <cinttypes>
 #include <cmath>
 #include <cstdint>
@@ -13,6 +14,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <deque>
+#include <fcntl.h>
+#include <unistd.h>
 #include <map>
 #include <memory>
 #include <string>
@@ -75,7 +78,9 @@ struct Options {
     long watchdog = 5000;
     double ej_stall = 0.0;      // probability that an ejection channel is not ready
     double hotspot = 0.25;      // fraction of hotspot traffic
-    std::string sweep;          // comma-separated loads
+    std::string sweep;          // comma-separated loads, as given
+    std::vector<double> loads;  // the loads to run: --load, or every one of --sweep
+    bool load_given = false;
     std::string json, svg, label;
     int expect_min_packets = 0;
     int buf_depth = 0;          // 0: the first compiled variant of the shape
@@ -94,20 +99,25 @@ void print_help() {
         "usage: noc-sim --shape XxY[xZ] (--torus|--mesh) [options]\n"
         "  --pattern P      uniform | transpose | bitcomp | neighbor | hotspot | tornado |\n"
         "                   step (contention-free step) | errors (bad headers + traffic)\n"
-        "  --load F         offered load, flits per node per cycle (default 0.1)\n"
+        "  --load F         offered load, flits per node per cycle, above 0 (default 0.1)\n"
         "  --len A-B        payload length range in flits, 1..64 (a worm adds 2 header flits)\n"
         "  --warmup N --cycles N --drain N   phases of a traffic run (cycles)\n"
-        "  --seed S         random seed (default 1)\n"
+        "  --seed S         random seed, 0..2147483647 (default 1)\n"
         "  --ej-stall F     probability that an ejection channel refuses a flit (backpressure)\n"
         "  --hotspot F      share of traffic sent to the hotspot node (pattern hotspot)\n"
         "  --watchdog N     fail when nothing moves for N cycles with packets in flight\n"
-        "  --sweep L1,L2..  run each load in turn (fresh network), print a table\n"
+        "  --sweep L1,L2..  run each load in turn (fresh network), print a table; instead of --load\n"
         "  --json FILE      write the results as JSON;  --svg FILE  plot latency vs load\n"
+        "                   (these files and --trace are checked before the run)\n"
         "  --label NAME     name of the run in JSON/SVG\n"
         "  --expect-packets N   fail unless at least N packets were delivered\n"
         "  --buf-depth D    pick the compiled variant with D-flit VC buffers\n"
-        "  --vcs V          pick the compiled variant with V virtual channels per link\n"
+        "  --vcs V          pick the compiled variant with V (2, 4 or 8) virtual channels per link\n"
         "  --trace FILE.fst waveform of the run;  --quiet  no progress lines\n"
+        "exit status: 0 every check passed, 1 a check failed (or an output could not be written\n"
+        "  after the run), 2 bad command line: an unknown option, a malformed or out-of-range\n"
+        "  number, a shape or variant not compiled in, a load above one packet per node per\n"
+        "  cycle, an output file that cannot be created (nothing is run)\n"
         "shapes compiled into this binary:");
     for (int i = 0; i < kNocShapeCount; ++i) {
         const NocShapeDef& s = kNocShapes[i];
@@ -118,21 +128,53 @@ void print_help() {
     std::printf("\n");
 }
 
+std::string num_text(double x) {
+    char b[40];
+    std::snprintf(b, sizeof b, "%g", x);
+    return b;
+}
+
+// A decimal integer: digits, optionally after '-' (no blanks, '+', hex or octal), in lo..hi.
 long parse_long(const std::string& flag, const char* v, long lo, long hi) {
+    const char* digits = (*v == '-') ? v + 1 : v;
+    bool ok = *digits && std::strspn(digits, "0123456789") == std::strlen(digits);
+    errno = 0;
     char* end = nullptr;
-    long x = std::strtol(v, &end, 0);
-    if (!*v || *end || x < lo || x > hi)
-        usage_error(flag + " wants an integer in " + std::to_string(lo) + ".." + std::to_string(hi) +
+    long x = ok ? std::strtol(v, &end, 10) : 0;
+    if (!ok || errno || x < lo || x > hi)
+        usage_error(flag + " wants a decimal integer in " + std::to_string(lo) + ".." + std::to_string(hi) +
                     ", got '" + v + "'");
     return x;
 }
-double parse_double(const std::string& flag, const char* v, double lo, double hi) {
+// A decimal number (digits, '.', an exponent; no blanks, inf or nan) in [lo, hi], or in
+// (lo, hi] when above_lo.
+double parse_double(const std::string& flag, const char* v, double lo, double hi, bool above_lo = false) {
+    bool ok = *v && ((*v >= '0' && *v <= '9') || *v == '.' || *v == '-');
+    errno = 0;
     char* end = nullptr;
-    double x = std::strtod(v, &end);
-    if (!*v || *end || !(x >= lo && x <= hi))
-        usage_error(flag + " wants a number in [" + std::to_string(lo) + ", " + std::to_string(hi) +
-                    "], got '" + v + "'");
+    double x = ok ? std::strtod(v, &end) : 0;
+    ok = ok && *end == '\0' && errno == 0 && std::isfinite(x);
+    if (!ok || !(x >= lo && x <= hi) || (above_lo && x == lo))
+        usage_error(flag + " wants a number " + (above_lo ? "above " : "from ") + num_text(lo) + (above_lo ? " up to " : " to ") +
+                    num_text(hi) + ", got '" + v + "'");
     return x;
+}
+
+// Whether an output file can be written, found before the run: an existing one is opened for
+// writing and left as it is, a new one is created and removed again.
+void check_output(const std::string& flag, const std::string& path) {
+    int fd = open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL, 0666);
+    if (fd >= 0) {
+        close(fd);
+        unlink(path.c_str());
+        return;
+    }
+    if (errno == EEXIST && (fd = open(path.c_str(), O_WRONLY)) >= 0) {
+        close(fd);
+        return;
+    }
+    usage_error(flag + ": cannot write '" + path + "': " + std::strerror(errno) +
+                "; give a file in an existing folder you can write to");
 }
 
 Options parse_options(int argc, char** argv) {
@@ -148,7 +190,7 @@ Options parse_options(int argc, char** argv) {
         const char* v = argv[++i];
         if (a == "--shape") o.shape = v;
         else if (a == "--pattern") o.pattern = v;
-        else if (a == "--load") o.load = parse_double(a, v, 0.0, 64.0);
+        else if (a == "--load") { o.load = parse_double(a, v, 0.0, 64.0, true); o.load_given = true; }
         else if (a == "--len") {
             int lo = 0, hi = 0; char extra = 0;
             int got = std::sscanf(v, "%d-%d%c", &lo, &hi, &extra);
@@ -165,12 +207,33 @@ Options parse_options(int argc, char** argv) {
         else if (a == "--watchdog") o.watchdog = parse_long(a, v, 10, 100000000);
         else if (a == "--ej-stall") o.ej_stall = parse_double(a, v, 0.0, 1.0);
         else if (a == "--hotspot") o.hotspot = parse_double(a, v, 0.0, 1.0);
-        else if (a == "--sweep") o.sweep = v;
+        else if (a == "--sweep") {
+            o.sweep = v;
+            if (o.sweep.empty()) usage_error("--sweep wants comma-separated loads like 0.1,0.2,0.4, got ''");
+            o.loads.clear();
+            size_t at = 0;
+            for (;;) {
+                size_t comma = o.sweep.find(',', at);
+                std::string one = o.sweep.substr(at, comma == std::string::npos ? std::string::npos : comma - at);
+                if (one.empty())
+                    usage_error("--sweep wants comma-separated loads like 0.1,0.2,0.4 (no empty field), got '" +
+                                o.sweep + "'");
+                o.loads.push_back(parse_double("--sweep (in '" + o.sweep + "')", one.c_str(),
+                                               0.0, 64.0, true));
+                if (comma == std::string::npos) break;
+                at = comma + 1;
+            }
+        }
         else if (a == "--json") o.json = v;
         else if (a == "--svg") o.svg = v;
         else if (a == "--label") o.label = v;
         else if (a == "--buf-depth") o.buf_depth = (int)parse_long(a, v, 1, 127);
-        else if (a == "--vcs") o.vcs = (int)parse_long(a, v, 2, 8);
+        else if (a == "--vcs") {
+            if (std::strcmp(v, "2") && std::strcmp(v, "4") && std::strcmp(v, "8"))
+                usage_error("--vcs wants 2, 4 or 8 virtual channels per link (what the router is built for), got '" +
+                            std::string(v) + "'");
+            o.vcs = v[0] - '0';   // one of "2", "4", "8"
+        }
         else if (a == "--expect-packets") o.expect_min_packets = (int)parse_long(a, v, 0, 2000000000);
         else usage_error("unknown option '" + a + "'");
     }
@@ -184,6 +247,20 @@ Options parse_options(int argc, char** argv) {
     if (!o.trace.empty() && o.trace.size() < 5) usage_error("--trace wants a file name ending in .fst");
     if (!o.trace.empty() && o.trace.substr(o.trace.size() - 4) != ".fst")
         usage_error("--trace wants a file name ending in .fst, got '" + o.trace + "'");
+    if (o.load_given && !o.sweep.empty())
+        usage_error("give --load F for one run or --sweep L1,L2.. for several, not both");
+    if (o.sweep.empty()) o.loads.assign(1, o.load);
+    // A load needs at most one new packet per node per cycle: load / mean worm length <= 1.
+    const double worm = (o.len_min + o.len_max) / 2.0 + 2.0;
+    for (double load : o.loads)
+        if (load / worm > 1.0)
+            usage_error(std::string(o.sweep.empty() ? "--load " : "--sweep: the load ") + num_text(load) +
+                        " is too high for --len " + std::to_string(o.len_min) + "-" + std::to_string(o.len_max) +
+                        ": at most one new packet per node per cycle, so at most " + num_text(worm) +
+                        " flits per node per cycle (the mean worm length)");
+    if (!o.json.empty()) check_output("--json", o.json);
+    if (!o.svg.empty()) check_output("--svg", o.svg);
+    if (!o.trace.empty()) check_output("--trace", o.trace);
     return o;
 }
 
@@ -237,7 +314,9 @@ Topology select_shape(const Options& o) {
                         (o.buf_depth ? " with buffer depth " + std::to_string(o.buf_depth) : std::string()) +
                         (o.vcs ? " with " + std::to_string(o.vcs) + " VCs" : std::string()) +
                         " is not compiled into this binary (see --help for the list); add it to NOC_SHAPES, "
-                        "e.g. make noc-sim NOC_EXTRA_SHAPES=" + o.shape + (o.torus ? "t" : "m");
+                        "e.g. make noc-sim NOC_EXTRA_SHAPES=" + o.shape + (o.torus ? "t" : "m") +
+                        (o.buf_depth ? std::to_string(o.buf_depth) : std::string()) +
+                        (o.vcs ? "v" + std::to_string(o.vcs) : std::string());
         usage_error(m);
     }
     t.dims = z > 1 ? 3 : 2;
@@ -809,10 +888,21 @@ bool run_step(const Topology& topo, const Options& opt, VerilatedContext* ctx, l
 }
 
 // ------------------------------------------------------------------ output
+// Closes a written output; a write that failed (a full disk) ends the run with status 1.
+void close_output(FILE* f, const std::string& path) {
+    bool failed = std::ferror(f) != 0;
+    int err = errno;
+    if (std::fclose(f) != 0 && !failed) { failed = true; err = errno; }
+    if (failed) {
+        std::fprintf(stderr, "noc-sim: cannot write %s: %s\n", path.c_str(), std::strerror(err ? err : EIO));
+        std::exit(1);
+    }
+}
+
 void write_json(const std::string& path, const Topology& topo, const Options& opt, const std::vector<Result>& rs,
                 double limit) {
     FILE* f = std::fopen(path.c_str(), "w");
-    if (!f) { std::fprintf(stderr, "noc-sim: cannot write %s\n", path.c_str()); std::exit(1); }
+    if (!f) { std::fprintf(stderr, "noc-sim: cannot write %s: %s\n", path.c_str(), std::strerror(errno)); std::exit(1); }
     double sat = 0;
     for (const Result& r : rs) sat = std::max(sat, r.accepted);
     std::fprintf(f, "{\n  \"label\": \"%s\",\n  \"shape\": \"%s\",\n  \"pattern\": \"%s\",\n", opt.label.c_str(),
@@ -831,12 +921,12 @@ void write_json(const std::string& path, const Topology& topo, const Options& op
                      r.drained ? "true" : "false", r.ok ? "true" : "false", i + 1 < rs.size() ? "," : "");
     }
     std::fprintf(f, "  ]\n}\n");
-    std::fclose(f);
+    close_output(f, path);
 }
 
 void write_svg(const std::string& path, const std::string& title, const std::vector<Result>& rs, double limit) {
     FILE* f = std::fopen(path.c_str(), "w");
-    if (!f) { std::fprintf(stderr, "noc-sim: cannot write %s\n", path.c_str()); std::exit(1); }
+    if (!f) { std::fprintf(stderr, "noc-sim: cannot write %s: %s\n", path.c_str(), std::strerror(errno)); std::exit(1); }
     const double W = 640, H = 420, L = 70, R = 20, T = 40, B = 60;
     double xmax = limit > 0 ? limit * 1.25 : 1, ymax = 10;
     // The latency axis ends at 8 times the lowest latency: saturated points sit on the top edge.
@@ -872,7 +962,7 @@ void write_svg(const std::string& path, const std::string& title, const std::vec
     }
     std::fprintf(f, "<polyline fill=\"none\" stroke=\"#1f77b4\" stroke-width=\"2\" points=\"%s\"/>\n", pts.c_str());
     std::fprintf(f, "</svg>\n");
-    std::fclose(f);
+    close_output(f, path);
 }
 
 }  // namespace
@@ -892,19 +982,7 @@ int main(int argc, char** argv) {
         return ok ? 0 : 1;
     }
 
-    std::vector<double> loads;
-    if (opt.sweep.empty()) loads.push_back(opt.load);
-    else {
-        const char* s = opt.sweep.c_str();
-        while (*s) {
-            char* end = nullptr;
-            double v = std::strtod(s, &end);
-            if (end == s || v < 0) usage_error("--sweep wants comma-separated loads, got '" + opt.sweep + "'");
-            loads.push_back(v);
-            s = end;
-            if (*s == ',') ++s;
-        }
-    }
+    const std::vector<double>& loads = opt.loads;   // checked by parse_options
     double limit = bisection_limit(topo);
     std::vector<Result> results;
     bool ok = true;

@@ -9,6 +9,7 @@
 namespace {
 
 const uint16_t kEmRiscv = 243;
+const uint16_t kEtExec = 2, kEtDyn = 3;
 const uint32_t kPtLoad = 1;
 const uint32_t kShtSymtab = 2;
 
@@ -44,37 +45,75 @@ ElfStatus elf32_load(const std::string &path, Elf32Image &image, std::string &er
         return ElfStatus::cannot_read;
     }
 
-    if (b.size() < 16 || std::memcmp(b.data(), "\x7f" "ELF", 4) != 0) {
+    const std::string size_text = std::to_string(b.size()) + " bytes";
+    const char *const kBuild = "build it for the node with riscv64-unknown-elf-gcc -march=rv32im "
+                               "-mabi=ilp32 (make fw-all)";
+    const char *const kRebuild = "build it again (make fw-all)";
+    const char *const kDamaged = "truncated or damaged: build it again (make fw-all)";
+    if (b.empty()) {
+        error = "'" + path + "' is empty (0 bytes), not an ELF file; give an RV32 ELF executable "
+                "built for the node (make fw-all)";
+        return ElfStatus::not_elf;
+    }
+    if (b.size() < 4 || std::memcmp(b.data(), "\x7f" "ELF", 4) != 0) {
         error = "'" + path + "' is not an ELF file (no \\x7fELF magic); give an RV32 ELF "
                 "executable built for the node (make fw-all)";
         return ElfStatus::not_elf;
     }
+    // Everything below reads the 52-byte header: a shorter file is refused first, whatever
+    // its e_ident says.
+    if (b.size() < 52) {
+        error = "'" + path + "' is truncated: " + size_text +
+                ", shorter than the 52-byte ELF32 header; " + kRebuild;
+        return ElfStatus::malformed;
+    }
+    if (b[4] != 1 && b[4] != 2) {
+        error = "'" + path + "' has an invalid ELF class " + std::to_string(b[4]) +
+                " (e_ident[4] must be 1 for 32-bit): the file is damaged; " + kRebuild;
+        return ElfStatus::malformed;
+    }
     if (b[4] != 1) {
-        error = "'" + path + "' is a " + (b[4] == 2 ? "64" : "?") +
-                "-bit ELF; node-sim runs 32-bit RISC-V (RV32IM) programs";
+        error = "'" + path + "' is a 64-bit ELF; the nodes run 32-bit RISC-V (RV32IM) programs: " +
+                kBuild;
+        return ElfStatus::wrong_arch;
+    }
+    if (b[5] == 2) {
+        error = "'" + path + "' is a big-endian ELF (e_ident[5] = 2); the nodes run little-endian "
+                "RV32 programs: " + kBuild;
         return ElfStatus::wrong_arch;
     }
     if (b[5] != 1) {
-        error = "'" + path + "' is a big-endian ELF; node-sim runs little-endian RV32 programs";
-        return ElfStatus::wrong_arch;
-    }
-    if (b.size() < 52) {
-        error = "'" + path + "' is truncated (shorter than an ELF32 header)";
+        error = "'" + path + "' has an invalid ELF data encoding " + std::to_string(b[5]) +
+                " (e_ident[5] must be 1, little-endian): the file is damaged; " + kRebuild;
         return ElfStatus::malformed;
     }
     uint16_t machine = rd16(b, 18);
     if (machine != kEmRiscv) {
         error = "'" + path + "' is an ELF for machine " + std::to_string(machine) +
-                ", not RISC-V (243); build it with riscv64-unknown-elf-gcc -march=rv32im";
+                ", not RISC-V (243); " + kBuild;
         return ElfStatus::wrong_arch;
+    }
+    uint16_t type = rd16(b, 16);
+    if (type != kEtExec && type != kEtDyn) {
+        error = "'" + path + "' is not an executable (e_type " + std::to_string(type) +
+                (type == 1 ? ", a relocatable object file: link it" : "") +
+                "); give an RV32 ELF executable built for the node (make fw-all)";
+        return ElfStatus::malformed;
     }
     image.entry = rd32(b, 24);
     uint32_t phoff = rd32(b, 28), shoff = rd32(b, 32);
     uint16_t phentsize = rd16(b, 42), phnum = rd16(b, 44);
     uint16_t shentsize = rd16(b, 46), shnum = rd16(b, 48);
 
-    if (phnum && (phentsize < 32 || !fits(b, phoff, uint64_t(phentsize) * phnum))) {
-        error = "'" + path + "': program header table lies outside the file";
+    if (phnum && phentsize < 32) {
+        error = "'" + path + "': program header entries of " + std::to_string(phentsize) +
+                " bytes (e_phentsize), smaller than ELF32's 32: the file is damaged; " + kRebuild;
+        return ElfStatus::malformed;
+    }
+    if (phnum && !fits(b, phoff, uint64_t(phentsize) * phnum)) {
+        error = "'" + path + "': the program header table (" + std::to_string(phnum) +
+                " entries at offset " + std::to_string(phoff) + ") lies outside the file (" +
+                size_text + "): " + kDamaged;
         return ElfStatus::malformed;
     }
     for (unsigned i = 0; i < phnum; ++i) {
@@ -83,8 +122,16 @@ ElfStatus elf32_load(const std::string &path, Elf32Image &image, std::string &er
         uint32_t offset = rd32(b, at + 4), paddr = rd32(b, at + 12);
         uint32_t filesz = rd32(b, at + 16), memsz = rd32(b, at + 20);
         if (memsz == 0) continue;
-        if (filesz > memsz || !fits(b, offset, filesz)) {
-            error = "'" + path + "': segment " + std::to_string(i) + " lies outside the file";
+        if (filesz > memsz) {
+            error = "'" + path + "': program header " + std::to_string(i) + " (PT_LOAD) has " +
+                    std::to_string(filesz) + " bytes in the file but only " +
+                    std::to_string(memsz) + " in memory: the file is damaged; " + kRebuild;
+            return ElfStatus::malformed;
+        }
+        if (!fits(b, offset, filesz)) {
+            error = "'" + path + "': segment of program header " + std::to_string(i) +
+                    " (" + std::to_string(filesz) + " bytes at offset " + std::to_string(offset) +
+                    ") lies outside the file (" + size_text + "): " + kDamaged;
             return ElfStatus::malformed;
         }
         Elf32Segment seg;
@@ -92,6 +139,11 @@ ElfStatus elf32_load(const std::string &path, Elf32Image &image, std::string &er
         seg.memsz = memsz;
         seg.bytes.assign(b.begin() + offset, b.begin() + offset + filesz);
         image.segments.push_back(std::move(seg));
+    }
+    if (image.segments.empty()) {
+        error = "'" + path + "' has no loadable segment (no PT_LOAD program header with bytes): "
+                "nothing to run; give an RV32 ELF executable built for the node (make fw-all)";
+        return ElfStatus::malformed;
     }
 
     // symbol table: look for `tohost` and `rvmesh_jobs`
@@ -144,6 +196,30 @@ int elf32_load_program(const char *tool, const char *ram_name, const std::string
     for (size_t i = 0; i < image.segments.size(); ++i) {
         const Elf32Segment &seg = image.segments[i];
         uint64_t start = seg.paddr, end = uint64_t(seg.paddr) + seg.memsz;
+        if (end > (1ull << 32)) {
+            std::fprintf(stderr,
+                         "%s: %s: segment %zu at 0x%08" PRIx64 " (%" PRIu32
+                         " bytes) runs past the end of the 32-bit address space (its end "
+                         "0x%" PRIx64 " wraps around 2^32); the ELF is damaged: build it again "
+                         "(make fw-all)\n",
+                         tool, path.c_str(), i, start, seg.memsz, end);
+            return kTooBig;
+        }
+        // Placed wrong (wholly or partly below RAM, or wholly above it), or larger than RAM
+        // (which a segment reaching past both ends is).
+        const bool below = start < ram_base && end <= ram_base + ram_bytes;
+        const bool above = start >= ram_base + ram_bytes;
+        if (below || above) {
+            std::fprintf(stderr,
+                         "%s: %s: segment %zu [0x%08" PRIx64 ", 0x%08" PRIx64
+                         ") %s %s [0x%08" PRIx64 ", 0x%08" PRIx64
+                         "); link the program at RAM_BASE 0x%08" PRIx64
+                         " (linker/node.ld, make fw-all)\n",
+                         tool, path.c_str(), i, start, end,
+                         below ? "starts below" : "lies past the end of", ram_name, ram_base,
+                         ram_base + ram_bytes, ram_base);
+            return kTooBig;
+        }
         if (start < ram_base || end > ram_base + ram_bytes) {
             std::fprintf(stderr,
                          "%s: %s: segment %zu [0x%08" PRIx64 ", 0x%08" PRIx64

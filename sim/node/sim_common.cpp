@@ -4,6 +4,10 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
+
+#include <fcntl.h>
+#include <unistd.h>
 
 #include "elf32.h"
 #include "verilated.h"
@@ -44,4 +48,19 @@ void sim_random_initial_values(VerilatedContext &context, uint64_t seed) {
     if (!sim_xrand_model) return;
     context.randReset(2);   // every bit not set by reset: random
     context.randSeed(int(seed));
+}
+
+bool sim_check_writable(const std::string &path, std::string &error) {
+    int fd = open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL, 0666);
+    if (fd >= 0) {                       // it did not exist: leave nothing behind
+        close(fd);
+        unlink(path.c_str());
+        return true;
+    }
+    if (errno == EEXIST && (fd = open(path.c_str(), O_WRONLY)) >= 0) {   // kept as it is
+        close(fd);
+        return true;
+    }
+    error = "cannot write '" + path + "': " + std::strerror(errno);
+    return false;
 }

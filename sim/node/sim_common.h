@@ -1,5 +1,5 @@
 // What node-sim and mesh-sim share besides the ELF loader: command-line number parsing,
-// the usage error, and the names of trap causes.
+// the usage error, the check that an output file can be written, and the names of trap causes.
 #ifndef RVMESH_SIM_COMMON_H
 #define RVMESH_SIM_COMMON_H
 
@@ -10,6 +10,10 @@
 int sim_usage_error(const char *tool, const char *usage, const std::string &message);
 // A decimal count (digits only, no sign); zero only when allow_zero.
 bool sim_parse_count(const char *text, uint64_t &value, bool allow_zero);
+// Whether `path` can be written, found before any work is done: an existing file is opened
+// for writing and left as it is, a new one is created and removed again (so a refusal
+// later leaves nothing behind). False with "cannot write '<path>': <errno text>" in `error`.
+bool sim_check_writable(const std::string &path, std::string &error);
 // mcause as words ("load access fault", ...).
 const char *sim_cause_name(uint32_t cause);
 
