@@ -19,6 +19,10 @@ FLIT_BITS  ?= 32
 RISCV_ARCH ?= rv32im
 RISCV_ABI  ?= ilp32
 
-# Node memory: one on-chip RAM per node holding code, data and tables.
+# Node memory: one on-chip RAM per node holding code, data and tables (128 KiB: the iCE40
+# UP5K's SPRAM). LINE_WORDS: words its data port moves per access in a tile, as that many
+# banks side by side (the NI's engines move whole lines: 16 words keep all ports of a 2-D or
+# 3-D tile streaming a flit per cycle each way; 1 is a plain word-wide RAM).
 RAM_BASE   ?= 0x80000000
-RAM_BYTES  ?= 65536
+RAM_BYTES  ?= 131072
+LINE_WORDS ?= 16

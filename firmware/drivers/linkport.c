@@ -4,7 +4,7 @@
 unsigned ni_version(void)
 {
     uint32_t v = ni_read(NI_VERSION);
-    return v == NI_VERSION_1 ? 1u : v == NI_VERSION_2 ? 2u : 0u;
+    return v == NI_VERSION_1 ? 1u : v == NI_VERSION_2 ? 2u : v == NI_VERSION_3 ? 3u : 0u;
 }
 
 int ni_init(struct ni_shape *shape)
@@ -444,4 +444,32 @@ int ni_irq_handle(uint32_t mcause)
             ni_irq_off(1u << k);                              /* nobody to remove it */
     }
     return 1;
+}
+
+int ni_window(unsigned w, const void *base, uint32_t words)
+{
+    if (w >= NI_WINDOWS)
+        return NI_EPORT;
+    ni_plan_clear_errors(NI_PERR_WINDOW);
+    NI_REG(NI_WIN_BASE(w)) = (uint32_t)(uintptr_t)base;
+    NI_REG(NI_WIN_WORDS(w)) = words;
+    if (ni_plan_errors() & NI_PERR_WINDOW) {
+        ni_plan_clear_errors(NI_PERR_WINDOW);
+        return NI_EDMA;
+    }
+    return NI_OK;
+}
+
+int ni_plan_list(unsigned port, const struct ni_desc *list, uint32_t n)
+{
+    if (port >= ni_ports())
+        return NI_EPORT;
+    ni_plan_clear_errors(NI_PERR_TXQ);
+    NI_REG(NI_TXQ_ADDR(port)) = (uint32_t)(uintptr_t)list;
+    NI_REG(NI_TXQ_COUNT(port)) = n;
+    if (ni_plan_errors() & NI_PERR_TXQ) {
+        ni_plan_clear_errors(NI_PERR_TXQ);
+        return NI_EDMA;
+    }
+    return NI_OK;
 }

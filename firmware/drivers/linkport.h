@@ -58,8 +58,24 @@
 #define NI_TX_DMA_COUNT(p) (0x804u + 0x20u * (uint32_t)(p))
 #define NI_RX_DMA_ADDR(p) (0x808u + 0x20u * (uint32_t)(p))
 #define NI_RX_DMA_COUNT(p) (0x80cu + 0x20u * (uint32_t)(p))
+/* version 3: plans (rtl/tile/README.md, "Plans") */
+#define NI_EPOCH 0x034u
+#define NI_RX_MODE 0x038u
+#define NI_PLAN_STATUS 0x03cu
+#define NI_PLAN_ERROR 0x040u
+#define NI_PLAN_ERR_INFO 0x044u
+#define NI_LINE 0x048u
+#define NI_CNT(c) (0x080u + 4u * (uint32_t)(c))
+#define NI_CNT_TARGET(c) (0x0c0u + 4u * (uint32_t)(c))
+#define NI_CNT_SUB(c) (0x600u + 4u * (uint32_t)(c))
+#define NI_WIN_BASE(w) (0x900u + 8u * (uint32_t)(w))
+#define NI_WIN_WORDS(w) (0x904u + 8u * (uint32_t)(w))
+#define NI_TXQ_ADDR(p) (0xa00u + 0x10u * (uint32_t)(p))
+#define NI_TXQ_COUNT(p) (0xa04u + 0x10u * (uint32_t)(p))
+#define NI_TXQ_DONE(p) (0xa08u + 0x10u * (uint32_t)(p))
 #define NI_VERSION_1 0x4e490001u
 #define NI_VERSION_2 0x4e490002u /* version 1 + the DMA engines */
+#define NI_VERSION_3 0x4e490003u /* version 2 + plans (descriptor lists, counters, puts) */
 
 /* PORT_STATUS bits */
 #define NI_PS_RX_VALID (1u << 0)
@@ -81,6 +97,51 @@
 #define NI_IRQ_RX_DMA(p) (1u << (16u + (p)))
 
 #define NI_MAX_PORTS 6
+
+/* ---- plans (NI version 3) ----
+ * A send descriptor: 16 bytes, 16-byte aligned, in RAM; a plan's list of a port is an array
+ * of them that the port's TX engine runs in order (NI_TXQ_ADDR, NI_TXQ_COUNT). */
+struct ni_desc {
+    uint32_t head;      /* the worm's head (NOC_HEAD) */
+    uint32_t payload;   /* [15:0] payload word index in RAM ((address - RAM_BASE) / 4); [31:16] words */
+    uint32_t trigger;   /* [15:0] threshold, [19:16] counter, [20] wait for counter >= threshold */
+    uint32_t put;       /* the put flit (NI_PUT / NI_SIGNAL; the NI fills in the epoch) */
+};
+#define NI_DESC_PAYLOAD(word_index, words) ((uint32_t)(word_index) | (uint32_t)(words) << 16)
+#define NI_TRIGGER(counter, threshold) ((1u << 20) | (uint32_t)((counter) & 15u) << 16 | ((threshold) & 0xffffu))
+#define NI_NO_TRIGGER 0u
+/* the put flit: write the payload at word `offset` of window `win` of the receiver, then
+ * count the worm on its counter `counter`; a signal only counts (no payload) */
+#define NI_PUT(win, offset, counter) \
+    ((uint32_t)((offset) & 0xffffu) | (uint32_t)((win) & 3u) << 16 | (uint32_t)((counter) & 15u) << 18)
+#define NI_SIGNAL(counter) ((uint32_t)((counter) & 15u) << 18 | 1u << 28)
+#define NI_PUT_EPOCH(put) (((put) >> 22) & 15u)
+#define NI_COUNTERS 16
+#define NI_WINDOWS 4
+/* PLAN_STATUS bits */
+#define NI_PLAN_TX_BUSY(p) (1u << (p))
+#define NI_PLAN_RX_BUSY(p) (1u << (8u + (p)))
+#define NI_PLAN_TARGETS_MET (1u << 16)
+#define NI_PLAN_DONE (1u << 17)
+#define NI_PLAN_ERR (1u << 31)
+/* PLAN_ERROR bits (write 1s to clear) */
+#define NI_PERR_DESC(p) (1u << (p))           /* a descriptor of port p's list was refused */
+#define NI_PERR_UNEXPECTED(p) (1u << (8u + (p))) /* a worm on port p fit no window or epoch */
+#define NI_PERR_MALFORMED(p) (1u << (16u + (p)))  /* a worm on port p of the wrong length */
+#define NI_PERR_OVERFLOW (1u << 24)            /* a counter passed 0xffff */
+#define NI_PERR_WINDOW (1u << 25)              /* a window write refused (outside RAM) */
+#define NI_PERR_TXQ (1u << 26)                 /* a list start or TXQ_ADDR write refused */
+#define NI_PERR_REFUSED (1u << 27)             /* the router refused a descriptor's worm */
+/* PLAN_ERR_INFO: [15:0] source and [19:16] port of the last refused worm, [21:20] 1
+ * unexpected / 2 malformed; [27:24] port and [29:28] reason of the last refused descriptor
+ * (1 payload outside RAM, 2 length, 3 reserved bits) */
+#define NI_ERRINFO_SOURCE(i) ((i) & 0xffffu)
+#define NI_ERRINFO_PORT(i) (((i) >> 16) & 15u)
+#define NI_ERRINFO_KIND(i) (((i) >> 20) & 3u)
+#define NI_ERRINFO_TX_PORT(i) (((i) >> 24) & 15u)
+#define NI_ERRINFO_TX_REASON(i) (((i) >> 28) & 3u)
+#define NI_IRQ_PLAN_DONE (1u << 24)
+#define NI_IRQ_PLAN_ERROR (1u << 25)
 
 #define NI_REG(offset) (*(volatile uint32_t *)(NI_BASE + (offset)))
 
@@ -251,6 +312,32 @@ int ni_irq_handle(uint32_t mcause);
 /* IRQ_PENDING: the enabled conditions that hold now */
 static inline uint32_t ni_irq_pending(void) { return NI_REG(NI_IRQ_PENDING); }
 #define NI_MCAUSE_IRQ 0x8000000bu
+
+/* ---- plans (NI version 3): see struct ni_desc above and rtl/tile/README.md ---- */
+static inline int ni_has_plans(void) { return ni_version() >= 3u; }
+/* RX ports in plan mode (bit p): their worms are puts and signals, handled by the NI */
+static inline void ni_plan_mode(uint32_t mask) { NI_REG(NI_RX_MODE) = mask; }
+static inline uint32_t ni_plan_status(void) { return NI_REG(NI_PLAN_STATUS); }
+static inline uint32_t ni_plan_errors(void) { return NI_REG(NI_PLAN_ERROR); }
+static inline void ni_plan_clear_errors(uint32_t mask) { NI_REG(NI_PLAN_ERROR) = mask; }
+static inline uint32_t ni_counter(unsigned c) { return NI_REG(NI_CNT(c)) & 0xffffu; }
+static inline void ni_counter_set(unsigned c, uint32_t value) { NI_REG(NI_CNT(c)) = value; }
+/* subtracts `value` from counter c in one step (worms counted in the same cycle still count) */
+static inline void ni_counter_sub(unsigned c, uint32_t value) { NI_REG(NI_CNT_SUB(c)) = value; }
+/* PLAN_STATUS.done needs counter c >= target (0xffffffff: no target) */
+static inline void ni_counter_target(unsigned c, uint32_t target)
+{
+    NI_REG(NI_CNT_TARGET(c)) = target == 0xffffffffu ? 0u : (1u << 31) | (target & 0xffffu);
+}
+/* window w: puts may write words [0, words) from base (word-aligned RAM); NI_EDMA if refused */
+int ni_window(unsigned w, const void *base, uint32_t words);
+/* starts port p's list of n descriptors at list (16-byte aligned RAM); NI_EDMA if refused */
+int ni_plan_list(unsigned port, const struct ni_desc *list, uint32_t n);
+/* stops port p's list (a worm being sent is finished first only if its head is out: call
+ * this only to abandon a plan after an error) */
+static inline void ni_plan_list_stop(unsigned port) { NI_REG(NI_TXQ_COUNT(port)) = 0; }
+static inline uint32_t ni_epoch(void) { return NI_REG(NI_EPOCH) & 15u; }
+static inline void ni_set_epoch(uint32_t epoch) { NI_REG(NI_EPOCH) = epoch & 15u; }
 
 /* sticky refusal bits of all ports (ERROR register), and clearing them */
 static inline uint32_t ni_errors(void) { return NI_REG(NI_ERROR) & 0xffu; }

@@ -55,7 +55,8 @@ module node_top #(
             wait_lfsr <= {wait_lfsr[14:0], wait_lfsr[15] ^ wait_lfsr[13] ^ wait_lfsr[12] ^ wait_lfsr[10]};
     end
     wire dmem_req_ready = (BUS_WAIT_TEST == 0) || (wait_lfsr[1:0] != 2'b00);
-    wire dmem_accept    = dmem_req_valid && dmem_req_ready;
+    // nothing is accepted during reset (the pipeline's state is not yet defined then)
+    wire dmem_accept    = !rst && dmem_req_valid && dmem_req_ready;
 
     // RAM_BASE is a multiple of RAM_BYTES: the RAM is where the upper address bits match
     localparam TOP = ADDR_BITS + 2;   // first address bit above the RAM
@@ -86,7 +87,7 @@ module node_top #(
         .i_addr(imem_addr[TOP-1:2]), .i_data(imem_data),
         .d_enable(dmem_accept && dmem_in_ram),
         .d_wstrb(dmem_req_write ? dmem_req_wstrb : 4'b0000),
-        .d_addr(dmem_req_addr[TOP-1:2]), .d_wdata(dmem_req_data), .d_data(ram_d_data)
+        .d_line(dmem_req_addr[TOP-1:2]), .d_wdata(dmem_req_data), .d_data(ram_d_data)
     );
 
     wire [31:0] timer_data;

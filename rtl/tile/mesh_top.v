@@ -19,7 +19,8 @@ module mesh_top #(
     parameter        INJ_DEPTH = 4,
     parameter        VCS       = 2,
     parameter [31:0] RAM_BASE  = 32'h8000_0000,
-    parameter        RAM_BYTES = 65536,
+    parameter        RAM_BYTES = 131072,
+    parameter        LINE_WORDS = 16,
     parameter        FAST_MUL  = 1,
     parameter        DIV_BITS  = 4
 ) (
@@ -76,7 +77,7 @@ module mesh_top #(
             tile #(
                 .DIMS(DIMS), .FLIT_BITS(FLIT_BITS), .BUF_DEPTH(BUF_DEPTH),
                 .INJ_DEPTH(INJ_DEPTH), .VCS(VCS), .RAM_BASE(RAM_BASE),
-                .RAM_BYTES(RAM_BYTES), .FAST_MUL(FAST_MUL), .DIV_BITS(DIV_BITS)
+                .RAM_BYTES(RAM_BYTES), .LINE_WORDS(LINE_WORDS), .FAST_MUL(FAST_MUL), .DIV_BITS(DIV_BITS)
             ) tile (
                 .clk(clk), .rst(rst),
                 .my_coord(COORD), .dim_size(SIZES), .torus(TORUS != 0),

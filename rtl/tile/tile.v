@@ -15,8 +15,9 @@
 //   anything else                     access fault
 // As in node_top, tohost_addr names the word whose store with bit 0 set pulses
 // tohost_valid (the store also goes to RAM; DMA writes never pulse it). The NI's interrupt
-// drives the core's external interrupt. The NI's DMA engines share the RAM's data port
-// with the core (round-robin when both want it, below).
+// drives the core's external interrupt. The NI's engines share the RAM's data port with
+// the core (round-robin when both want it, below); the RAM is LINE_WORDS banks wide, so the
+// NI moves a line of LINE_WORDS words per access (the core one word of it).
 module tile #(
     parameter        DIMS         = 2,
     parameter        FLIT_BITS    = 32,             // the NI supports 32 only
@@ -24,7 +25,8 @@ module tile #(
     parameter        INJ_DEPTH    = 4,
     parameter        VCS          = 2,
     parameter [31:0] RAM_BASE     = 32'h8000_0000,
-    parameter        RAM_BYTES    = 65536,          // a power of two; RAM_BASE a multiple of it
+    parameter        RAM_BYTES    = 131072,         // a power of two; RAM_BASE a multiple of it
+    parameter        LINE_WORDS   = 16,             // words per RAM data-port access (the NI's line)
     parameter [31:0] RESET_PC     = RAM_BASE,
     parameter [31:0] CONSOLE_ADDR = 32'h1000_0000,
     parameter [31:0] TIMER_BASE   = 32'h0200_0000,  // 64 KiB aligned
@@ -32,7 +34,8 @@ module tile #(
     parameter [31:0] FINISHER_ADDR = 32'h0010_0000, // qemu virt test finisher: stores ignored
     parameter        FAST_MUL     = 1,
     parameter        DIV_BITS     = 4,
-    parameter        VC_BITS      = (VCS <= 2) ? 1 : (VCS <= 4) ? 2 : 3   // derived: do not set
+    parameter        VC_BITS      = (VCS <= 2) ? 1 : (VCS <= 4) ? 2 : 3,  // derived: do not set
+    parameter        LB           = (LINE_WORDS <= 1) ? 0 : $clog2(LINE_WORDS)  // derived
 ) (
     input  wire                        clk,
     input  wire                        rst,
@@ -87,25 +90,29 @@ module tile #(
 
     wire ni_ready, ni_error;
     wire [31:0] ni_data;
-    // The RAM's data port is shared by the core and the NI's DMA engines. When both want
-    // it in the same cycle they alternate (round-robin of two: dma_turn says who wins the
-    // next contested cycle), so neither waits more than one cycle for the other; an
-    // uncontested request is served at once. A core request that loses simply waits
-    // (dmem_req_ready low); the core's load data is on the RAM's output the cycle after
-    // acceptance, before a DMA access can change it.
-    wire                 dma_req, dma_write;
-    wire [ADDR_BITS-1:0] dma_addr;
-    wire [31:0]          dma_wdata;
-    reg                  dma_turn;
+    // The RAM's data port is shared by the core and the NI's engines. When both want it in
+    // the same cycle they alternate (round-robin of two: ni_turn says who wins the next
+    // contested cycle), so neither waits more than one cycle for the other; an uncontested
+    // request is served at once. A core request that loses simply waits (dmem_req_ready
+    // low); the core's load data is on the RAM's output the cycle after acceptance, before
+    // an NI access can change it. The core moves one word of a line (its strobes placed
+    // there), the NI whole lines.
+    wire                        ni_mem_req;
+    wire [ADDR_BITS-LB-1:0]     ni_mem_line;
+    wire [4*LINE_WORDS-1:0]     ni_mem_wstrb;
+    wire [32*LINE_WORDS-1:0]    ni_mem_wdata;
+    reg                         ni_turn;
     wire core_ram  = dmem_req_valid && dmem_in_ram;
-    wire dma_grant = dma_req && (!core_ram || dma_turn);
+    wire ni_grant  = !rst && ni_mem_req && (!core_ram || ni_turn);
     always @(posedge clk) begin
-        if (rst)                       dma_turn <= 1'b0;
-        else if (core_ram && dma_req)  dma_turn <= !dma_turn;
+        if (rst)                         ni_turn <= 1'b0;
+        else if (core_ram && ni_mem_req) ni_turn <= !ni_turn;
     end
-    wire dmem_req_ready = dmem_ni ? ni_ready : !(dmem_in_ram && dma_req && dma_turn);
+    wire dmem_req_ready = dmem_ni ? ni_ready : !(dmem_in_ram && ni_mem_req && ni_turn);
     wire dmem_req_error = dmem_ni ? ni_error : (!dmem_in_ram && !dmem_console && !dmem_timer && !dmem_finisher);
-    wire dmem_accept    = dmem_req_valid && dmem_req_ready && !dmem_req_error;
+    // nothing is accepted or written during reset: the pipeline's and the engines' state is
+    // not yet defined then (a random power-on state would otherwise write RAM)
+    wire dmem_accept    = !rst && dmem_req_valid && dmem_req_ready && !dmem_req_error;
     wire irq_timer, irq_ni;
 
     rv32_core #(.RESET_PC(RESET_PC), .FAST_MUL(FAST_MUL), .DIV_BITS(DIV_BITS)) core (
@@ -122,14 +129,24 @@ module tile #(
         .trap_tval(trap_tval), .halted(halted)
     );
 
-    wire [31:0] ram_d_data;
-    node_ram #(.WORDS(WORDS), .ADDR_BITS(ADDR_BITS)) ram (
+    // the core's word within the line: its strobes and data moved there, its load data
+    // picked from there (the word index registered with the access)
+    wire [ADDR_BITS-1:0]      core_word = dmem_req_addr[TOP-1:2];
+    wire [ADDR_BITS-1:0]      word_mask = LINE_WORDS[ADDR_BITS-1:0] - {{(ADDR_BITS-1){1'b0}}, 1'b1};
+    wire [ADDR_BITS-1:0]      core_pos  = core_word & word_mask;
+    wire [4*LINE_WORDS-1:0]   core_strb = {{(4*LINE_WORDS-4){1'b0}}, dmem_req_write ? dmem_req_wstrb : 4'b0000}
+                                          << (4 * core_pos);
+    reg  [ADDR_BITS-1:0]      core_pos_q;
+    always @(posedge clk) if (dmem_accept && dmem_in_ram) core_pos_q <= core_pos;
+    wire [32*LINE_WORDS-1:0] ram_d_line;
+    wire [31:0]              ram_d_data = ram_d_line[32 * core_pos_q +: 32];
+    node_ram #(.WORDS(WORDS), .ADDR_BITS(ADDR_BITS), .LINE_WORDS(LINE_WORDS)) ram (
         .clk(clk),
         .i_addr(imem_addr[TOP-1:2]), .i_data(imem_data),
-        .d_enable((dmem_accept && dmem_in_ram) || dma_grant),
-        .d_wstrb(dma_grant ? {4{dma_write}} : dmem_req_write ? dmem_req_wstrb : 4'b0000),
-        .d_addr(dma_grant ? dma_addr : dmem_req_addr[TOP-1:2]),
-        .d_wdata(dma_grant ? dma_wdata : dmem_req_data), .d_data(ram_d_data)
+        .d_enable((dmem_accept && dmem_in_ram) || ni_grant),
+        .d_wstrb(ni_grant ? ni_mem_wstrb : core_strb),
+        .d_line(ni_grant ? ni_mem_line : core_word[ADDR_BITS-1:LB]),
+        .d_wdata(ni_grant ? ni_mem_wdata : {LINE_WORDS{dmem_req_data}}), .d_data(ram_d_line)
     );
 
     wire [31:0] timer_data;
@@ -149,7 +166,7 @@ module tile #(
     wire [P*(VCS+1)-1:0]   buf_nonempty;
 
     tile_ni #(.DIMS(DIMS), .FLIT_BITS(FLIT_BITS), .INJ_DEPTH(INJ_DEPTH), .VCS(VCS),
-              .RAM_BASE(RAM_BASE), .RAM_BYTES(RAM_BYTES)) ni (
+              .RAM_BASE(RAM_BASE), .RAM_BYTES(RAM_BYTES), .LINE_WORDS(LINE_WORDS)) ni (
         .clk(clk), .rst(rst),
         .my_coord(my_coord), .dim_size(dim_size), .torus(torus),
         .node_index(node_index), .node_count(node_count),
@@ -157,8 +174,9 @@ module tile #(
         .req_offset(dmem_req_addr[11:0]), .req_in_window(dmem_req_addr[27:12] == 16'd0),
         .req_write(dmem_req_write), .req_wstrb(dmem_req_wstrb), .req_data(dmem_req_data),
         .resp_data(ni_data), .irq(irq_ni),
-        .dma_req(dma_req), .dma_write(dma_write), .dma_addr(dma_addr), .dma_wdata(dma_wdata),
-        .dma_grant(dma_grant), .dma_rdata(ram_d_data),
+        .mem_req(ni_mem_req), .mem_line(ni_mem_line),
+        .mem_wstrb(ni_mem_wstrb), .mem_wdata(ni_mem_wdata), .mem_grant(ni_grant),
+        .mem_rdata(ram_d_line),
         .inj_valid(inj_valid), .inj_ready(inj_ready), .inj_data(inj_data),
         .inj_last(inj_last), .inj_error(inj_error),
         .ej_valid(ej_valid), .ej_ready(ej_ready), .ej_data(ej_data), .ej_last(ej_last),

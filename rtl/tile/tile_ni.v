@@ -1,48 +1,39 @@
-// tile_ni: the network interface of a tile. A slave on the core's data bus that decodes
-// the NI window (the tile decodes 0x2000_0000-0x2fff_ffff and passes the low 12 bits;
-// anything above 0x2000_0fff faults) and
-// shows the core the router's 2*DIMS injection and 2*DIMS ejection channels as registers.
+// SPDX-License-Identifier: ISC
+// tile_ni: the network interface of a tile (version 3). A slave on the core's data bus
+// that decodes the NI window (the tile decodes 0x2000_0000-0x2fff_ffff and passes the low
+// 12 bits; anything above 0x2000_0fff faults), a master on the RAM's data port (a line of
+// LINE_WORDS words per access), and the router's 2*DIMS injection and ejection channels.
 // The register map is in rtl/tile/README.md (the one definition).
 //
-// Queues: the transmit queue of port p is the router's injection buffer p (INJ_DEPTH
-// flits), the receive queue of port p the router's input buffers of link p (VCS x
-// BUF_DEPTH flits), drained through ejection channel p. The NI itself holds no flits, so
-// it cannot lose one: a write to a full TX queue and a read of an empty RX queue wait
-// (dmem_req_ready low) until the router can take or give the flit; the router's credit
-// flow control never overruns an RX queue. A worm the router refuses at injection
-// (its path would leave the mesh, exceed a ring, has no hop, or a bad start dimension)
-// sets a sticky bit in ERROR and is counted in REFUSED. An access the map does not define
-// (unknown offset, a write to a read-only register, a read of a write-only one, a store
-// of fewer than 4 bytes, a port >= 2*DIMS) is answered with dmem_req_error: the core takes
-// a load/store access fault.
+// Per port p it has a transmit engine (ni_tx_engine) and a receive engine (ni_rx_engine):
+//   - version 1: the core writes flits to TX_DATA(p) and reads them from RX_DATA(p), the
+//     queues being the router's own buffers (the NI holds no flit: a write to a full queue
+//     and a read of an empty one wait);
+//   - version 2: the engines move a worm's payload between RAM and the port (TX/RX DMA);
+//   - version 3: plans. The TX engine runs a list of send descriptors from RAM, each
+//     waiting for one of 16 event counters to reach a threshold before its worm goes out;
+//     the RX engine, with its port in plan mode, writes every arriving put into the window
+//     it names and counts it on the counter it names. The core posts a compiled schedule
+//     once (TXQ_ADDR/TXQ_COUNT per port, windows, counter targets, EPOCH) and waits for
+//     PLAN_STATUS.done; relays and later steps start in hardware.
+// The 2P engines take turns at the RAM (noc_rr_arbiter); the tile shares the RAM's data
+// port between the core and the NI. Everything an engine reads or writes is checked to lie
+// inside the RAM (and, for puts, inside the window named); a refused descriptor or worm
+// sets a bit in PLAN_ERROR and writes nothing.
 //
-// DMA: every port p has a TX engine (streams words of RAM into TX queue p, optionally
-// marking the last one as the worm's last flit) and an RX engine (pops words of RX queue
-// p into RAM, stopping at its count or after a worm's last flit). The engines are RAM bus
-// masters on the dma_* port, which the tile shares with the core (tile.v arbitrates: the
-// core and the DMA alternate when both want the RAM in the same cycle); among themselves
-// the 2P engines take turns (noc_rr_arbiter). A TX engine reads a word only while its
-// queue has a free slot and no word of its own is on the way; the word arrives on
-// dma_rdata the next cycle and enters the queue then (the slot cannot have gone: only
-// the engine fills that queue while it is busy, the router only empties it). An RX engine
-// writes the front flit of its queue and pops it in the same cycle. While an engine of
-// port p is busy the core's TX_DATA/TX_LAST (RX_DATA) accesses to port p wait, and the
-// status registers show the queue as not ready (not holding a flit) for the core, so the
-// words of a worm keep their order. Starts are checked: an address that is misaligned or
-// outside the RAM, a count that runs past the RAM's end, or a start on a busy engine is
-// refused (sticky bit in DMA_ERROR), so no engine ever touches anything outside the RAM.
-//
-// Timing: a request is decoded combinationally and answered the cycle it is offered
-// (ready = 1) unless it must wait for a flit or a free slot; read data is registered and
-// appears on resp_data the cycle after acceptance, as the core expects.
+// Timing: a register access is decoded combinationally and answered the cycle it is
+// offered (ready = 1) unless it must wait for a flit or a free slot; read data is
+// registered and appears on resp_data the cycle after acceptance, as the core expects.
 module tile_ni #(
-    parameter        DIMS      = 2,
-    parameter        FLIT_BITS = 32,         // the NI moves 32-bit flits: must be 32
-    parameter        INJ_DEPTH = 4,          // reported in PORTS
-    parameter        VCS       = 2,          // the router's buf_nonempty layout
-    parameter [31:0] RAM_BASE  = 32'h8000_0000,
-    parameter        RAM_BYTES = 65536,      // a power of two; RAM_BASE a multiple of it
-    parameter        RAM_AW    = $clog2(RAM_BYTES / 4)   // derived: do not set
+    parameter        DIMS       = 2,
+    parameter        FLIT_BITS  = 32,         // the NI moves 32-bit flits: must be 32
+    parameter        INJ_DEPTH  = 4,          // reported in PORTS
+    parameter        VCS        = 2,          // the router's buf_nonempty layout
+    parameter [31:0] RAM_BASE   = 32'h8000_0000,
+    parameter        RAM_BYTES  = 131072,     // a power of two (<= 256 KiB); RAM_BASE a multiple of it
+    parameter        LINE_WORDS = 16,         // words per RAM access (a power of two, <= 16)
+    parameter        RAM_AW     = $clog2(RAM_BYTES / 4),                      // derived
+    parameter        LB         = (LINE_WORDS <= 1) ? 0 : $clog2(LINE_WORDS)  // derived
 ) (
     input  wire                        clk,
     input  wire                        rst,
@@ -62,15 +53,14 @@ module tile_ni #(
     input  wire [3:0]                  req_wstrb,
     input  wire [31:0]                 req_data,
     output reg  [31:0]                 resp_data,
-    output wire                        irq,          // an enabled RX queue holds a flit, or
-                                                     // an enabled DMA engine is idle
-    // RAM data port of the DMA engines (shared with the core; the tile arbitrates)
-    output wire                        dma_req,      // an engine wants the RAM this cycle
-    output wire                        dma_write,    // 1: write dma_wdata (all 4 bytes)
-    output wire [RAM_AW-1:0]           dma_addr,     // word index in the RAM
-    output wire [31:0]                 dma_wdata,
-    input  wire                        dma_grant,    // the RAM does the access this cycle
-    input  wire [31:0]                 dma_rdata,    // the word read, the cycle after grant
+    output wire                        irq,
+    // RAM data port (shared with the core; the tile arbitrates)
+    output wire                        mem_req,
+    output wire [RAM_AW-LB-1:0]        mem_line,
+    output wire [4*LINE_WORDS-1:0]     mem_wstrb,    // all 0: a read
+    output wire [32*LINE_WORDS-1:0]    mem_wdata,
+    input  wire                        mem_grant,    // the RAM does the access this cycle
+    input  wire [32*LINE_WORDS-1:0]    mem_rdata,    // the line read, the cycle after grant
     // router: injection channels
     output wire [2*DIMS-1:0]           inj_valid,
     input  wire [2*DIMS-1:0]           inj_ready,
@@ -86,12 +76,14 @@ module tile_ni #(
     input  wire [15:0]                 err_count,    // the router's (ERR_BITS = 16)
     input  wire [2*DIMS*(VCS+1)-1:0]   buf_nonempty
 );
-    localparam P = 2 * DIMS;
-    localparam W = FLIT_BITS;
+    localparam P  = 2 * DIMS;
+    localparam W  = FLIT_BITS;
     localparam AW = RAM_AW;
     localparam CW = RAM_AW + 1;           // a DMA count: 0 .. all the RAM's words
     localparam TOP = RAM_AW + 2;          // first byte-address bit above the RAM
-    localparam [31:0] VERSION = 32'h4e49_0002;   // "NI", version 2 (version 1 + DMA)
+    localparam L  = LINE_WORDS;
+    localparam NCNT = 16;                 // event counters
+    localparam [31:0] VERSION = 32'h4e49_0003;   // "NI", version 3 (version 2 + plans)
     localparam [CW-1:0] RAM_WORDS = {1'b1, {AW{1'b0}}};
 
     function [7:0] z8;                  // a port mask, zero-extended to 8 bits
@@ -111,263 +103,309 @@ module tile_ni #(
     endfunction
 
     // ---------------------------------------------------------------- decode
-    // 0x000-0x0ff: global registers (word index g); 0x100 + 0x10*p + 4*r: port p, reg r;
-    // 0x800 + 0x20*p + 4*r: DMA engines of port p, reg r (0..3)
-    wire        is_port   = req_offset[11:8] == 4'h1;
+    // 0x000-0x0ff global registers (word g); 0x100 + 0x10*p + 4*r port p (v1);
+    // 0x600 + 4*c CNT_SUB(c); 0x800 + 0x20*p + 4*r DMA of port p (v2);
+    // 0x900 + 8*w + 4*r window w; 0xa00 + 0x10*p + 4*r plan list of port p
+    wire [3:0]  region    = req_offset[11:8];
+    wire        full_word = req_wstrb == 4'b1111;
+    wire        wr        = req_in_window && req_write && full_word;
+    wire        rd        = req_in_window && !req_write;
     wire [3:0]  port      = req_offset[7:4];
     wire [1:0]  preg      = req_offset[3:2];
     wire [5:0]  greg      = req_offset[7:2];
-    wire        is_global = req_offset[11:8] == 4'h0;
     wire        port_ok   = {28'd0, port} < P;
-    wire        full_word = req_wstrb == 4'b1111;
-    wire        is_dma    = req_offset[11:9] == 3'b100 && !req_offset[4];
     wire [3:0]  dport     = req_offset[8:5];
     wire [1:0]  dreg      = req_offset[3:2];  // 0 TX_ADDR, 1 TX_COUNT, 2 RX_ADDR, 3 RX_COUNT
-    wire        dport_ok  = {28'd0, dport} < P;
+    wire        dport_ok  = {28'd0, dport} < P && !req_offset[4];
+    wire [3:0]  ccnt      = req_offset[5:2];
+    localparam  PB        = (P <= 2) ? 1 : (P <= 4) ? 2 : 3;
+    wire [PB-1:0] pidx    = port[PB-1:0];     // index of port-sized arrays (checked by port_ok)
+    wire [PB-1:0] didx    = dport[PB-1:0];
+    wire [1:0]  wnum      = req_offset[4:3];
+    wire        wreg      = req_offset[2];    // 0 WIN_BASE, 1 WIN_WORDS
 
-    // port registers: 0 TX_DATA (W), 1 TX_LAST (W), 2 RX_DATA (R, pops), 3 PORT_STATUS (R)
-    wire p_tx   = req_in_window && is_port && port_ok && req_write && full_word && !preg[1];
-    wire p_rx   = req_in_window && is_port && port_ok && !req_write && preg == 2'd2;
-    wire p_stat = req_in_window && is_port && port_ok && !req_write && preg == 2'd3;
-    // DMA registers: all four read and write
-    wire d_read  = req_in_window && is_dma && dport_ok && !req_write;
-    wire d_write = req_in_window && is_dma && dport_ok && req_write && full_word;
+    // v1 port registers: 0 TX_DATA (W), 1 TX_LAST (W), 2 RX_DATA (R, pops), 3 PORT_STATUS (R)
+    wire p_tx   = region == 4'h1 && port_ok && wr && !preg[1];
+    wire p_rx   = region == 4'h1 && port_ok && rd && preg == 2'd2;
+    wire p_stat = region == 4'h1 && port_ok && rd && preg == 2'd3;
+    // v2 DMA registers: all four read and write
+    wire d_read  = region == 4'h8 && dport_ok && rd;
+    wire d_write = region == 4'h8 && dport_ok && wr;
+    // v3: CNT_SUB (W), windows (R/W), plan lists: 0 TXQ_ADDR (R/W), 1 TXQ_COUNT (R/W), 2 TXQ_DONE (R)
+    wire c_sub   = region == 4'h6 && req_offset[7:6] == 2'd0 && wr;
+    wire w_read  = region == 4'h9 && req_offset[7:5] == 3'd0 && rd;
+    wire w_write = region == 4'h9 && req_offset[7:5] == 3'd0 && wr;
+    wire q_read  = region == 4'ha && port_ok && rd && preg != 2'd3;
+    wire q_write = region == 4'ha && port_ok && wr && !preg[1];
 
     // global registers
     localparam G_VERSION = 6'd0, G_COORD = 6'd1, G_SHAPE = 6'd2, G_NODE = 6'd3,
                G_PORTS = 6'd4, G_RX_AVAIL = 6'd5, G_TX_STATUS = 6'd6, G_ERROR = 6'd7,
                G_REFUSED = 6'd8, G_IRQ_ENABLE = 6'd9, G_IRQ_PENDING = 6'd10,
-               G_DMA_STATUS = 6'd11, G_DMA_ERROR = 6'd12;
-    wire g_any  = req_in_window && is_global;
-    wire g_read = g_any && !req_write && greg <= G_DMA_ERROR;
-    wire g_w1c  = g_any && req_write && full_word && greg == G_ERROR;
-    wire g_wirq = g_any && req_write && full_word && greg == G_IRQ_ENABLE;
-    wire g_wdme = g_any && req_write && full_word && greg == G_DMA_ERROR;
-    wire legal  = p_tx || p_rx || p_stat || g_read || g_w1c || g_wirq || g_wdme ||
-                  d_read || d_write;
+               G_DMA_STATUS = 6'd11, G_DMA_ERROR = 6'd12, G_EPOCH = 6'd13,
+               G_RX_MODE = 6'd14, G_PLAN_STATUS = 6'd15, G_PLAN_ERROR = 6'd16,
+               G_PLAN_ERR_INFO = 6'd17, G_LINE = 6'd18,
+               G_CNT = 6'd32, G_TARGET = 6'd48;      // 16 each
+    wire g_any   = region == 4'h0 && req_in_window;
+    wire g_read  = g_any && !req_write && (greg <= G_LINE || greg >= G_CNT);
+    wire g_w1c   = g_any && wr && greg == G_ERROR;
+    wire g_wirq  = g_any && wr && greg == G_IRQ_ENABLE;
+    wire g_wdme  = g_any && wr && greg == G_DMA_ERROR;
+    wire g_epoch = g_any && wr && greg == G_EPOCH;
+    wire g_mode  = g_any && wr && greg == G_RX_MODE;
+    wire g_perr  = g_any && wr && greg == G_PLAN_ERROR;
+    wire g_cnt   = g_any && wr && greg >= G_CNT && greg < G_TARGET;
+    wire g_tgt   = g_any && wr && greg >= G_TARGET;
+    wire legal   = p_tx || p_rx || p_stat || d_read || d_write || c_sub || w_read ||
+                   w_write || q_read || q_write || g_read || g_w1c || g_wirq || g_wdme ||
+                   g_epoch || g_mode || g_perr || g_cnt || g_tgt;
+
+    // ---------------------------------------------------------------- engines
+    wire [P-1:0]      t_raw_busy, t_plan_busy, t_raw_end, t_err;
+    wire [P*CW-1:0]   t_raw_left;
+    wire [P*AW-1:0]   t_raw_next;
+    wire [P*16-1:0]   t_plan_left, t_plan_done;
+    wire [P*2-1:0]    t_err_code;
+    wire [P-1:0]      t_inj_valid, t_inj_last;
+    wire [P*32-1:0]   t_inj_data;
+    wire [P-1:0]      r_raw_busy, r_plan_busy, r_end_last, r_inc, r_err, r_pop;
+    wire [P*CW-1:0]   r_raw_left;
+    wire [P*AW-1:0]   r_raw_next;
+    wire [P*4-1:0]    r_inc_id;
+    wire [P*2-1:0]    r_err_kind;
+    wire [P*16-1:0]   r_err_src;
+    wire [2*P-1:0]    m_req;            // [P-1:0] TX engines (reads), [2P-1:P] RX engines (writes)
+    wire [2*P-1:0]    m_pick;           // one-hot: who gets the RAM if it is granted
+    wire [2*P*(AW-LB)-1:0] m_lines;
+    wire [P*L-1:0]    r_wmask;
+    wire [P*32*L-1:0] r_wdata;
+    wire [16*NCNT-1:0] cnt_flat;
+    wire [4*AW-1:0]    win_base_flat;
+    wire [4*CW-1:0]    win_words_flat;
 
     // ---------------------------------------------------------------- state
-    reg  [P-1:0]   refused;        // sticky: a worm injected on port p was refused
-    reg  [15:0]    refused_count;  // refused worms, all ports (saturates)
-    reg  [3*P-1:0] irq_enable;     // [P-1:0] RX flit, [2P-1:P] TX DMA idle, [3P-1:2P] RX DMA idle
-    reg  [P-1:0]   rx_at_head;     // the next flit ejected on port p starts a worm
+    reg  [P-1:0]    refused;        // sticky: a worm injected on port p was refused
+    reg  [15:0]     refused_count;  // refused worms, all ports (saturates)
+    reg  [25:0]     irq_enable;     // [7:0] RX flit, [15:8] TX DMA idle, [23:16] RX DMA idle, [24] plan done, [25] plan error
+    reg  [P-1:0]    rx_at_head;     // the next flit ejected on port p starts a worm (core view)
+    reg  [3:0]      epoch;
+    reg  [P-1:0]    rx_mode;        // port p's RX engine runs plans
+    reg  [15:0]     cnt [0:NCNT-1];
+    reg  [15:0]     tgt [0:NCNT-1];
+    reg  [NCNT-1:0] tgt_on;
+    reg  [AW-1:0]   win_base [0:3];
+    reg  [CW-1:0]   win_words [0:3];
+    reg  [AW-1:0]   q_addr [0:P-1]; // TXQ_ADDR as a word index
+    reg  [31:0]     plan_error;     // PLAN_ERROR
+    reg  [31:0]     plan_err_info;
+    // v2 DMA: the address each engine starts from, and whether a refused address write
+    // blocks the next start
+    reg  [AW-1:0]   t_idx [0:P-1], r_idx [0:P-1];
+    reg  [P-1:0]    t_ran, r_ran;   // the engine has run since its address was written
+    reg  [P-1:0]    t_bad, r_bad;
+    reg  [P-1:0]    t_derr, r_derr; // DMA_ERROR
 
-    wire [P-1:0] tx_idle;         // TX queue p empty: every flit written has gone or been refused
+    wire [P-1:0] tx_busy = t_raw_busy | t_plan_busy;
+    wire [P-1:0] rx_busy = r_raw_busy | rx_mode;
+    wire [P-1:0] tx_idle;           // TX queue p empty (the router's injection buffer)
     genvar j;
     generate
         for (j = 0; j < P; j = j + 1) begin : tx_state
             assign tx_idle[j] = !buf_nonempty[P * VCS + j];
         end
     endgenerate
-    // buf_nonempty also reports the network input buffers; the NI shows only the
-    // injection side (the RX side is ej_valid)
     wire unused_bufs = ^buf_nonempty[P*VCS-1:0];
 
-    // ---------------------------------------------------------------- DMA engine signals
-    wire [P-1:0]    tx_busy;       // TX engine p: words left, or one on its way to the queue
-    wire [P-1:0]    tx_fly;        // ... a word read last cycle enters TX queue p now
-    wire [P-1:0]    tx_fly_last;   // ... and it is the worm's last flit
-    wire [P-1:0]    rx_busy;       // RX engine p runs
-    wire [P-1:0]    rx_end_last;   // RX engine p stopped after a worm's last flit
-    wire [P-1:0]    tx_err, rx_err; // sticky: a start (or address write) was refused
-    wire [2*P-1:0]  eng_want;      // [P-1:0] TX engines (reads), [2P-1:P] RX engines (writes)
-    wire [2*P-1:0]  eng_pick;      // one-hot: the engine that gets the RAM if it is granted
-    wire [P*32-1:0] tx_addr_rd, tx_count_rd, rx_addr_rd, rx_count_rd;  // register values
-    wire [P*AW-1:0] eng_tx_idx, eng_rx_idx;
-    wire [P*CW-1:0] eng_tx_left, eng_rx_left;
-
-    // ---------------------------------------------------------------- core access
-    // what the core sees of the queues: nothing of a port whose engine is busy
+    // ---------------------------------------------------------------- core access (v1)
     wire [P-1:0] tx_core_ready = inj_ready & ~tx_busy;
     wire [P-1:0] tx_core_idle  = tx_idle & ~tx_busy;
     wire [P-1:0] rx_core_valid = ej_valid & ~rx_busy;
-
-    // waiting: the flit or the free slot the request needs is not there yet
     wire [P-1:0] port_sel = {{(P-1){1'b0}}, 1'b1} << port;
-    // (the TX queues share one data bus: a core store waits while an engine's word enters
-    // any queue, at most one cycle)
-    wire wait_tx = p_tx && (!(|(tx_core_ready & port_sel)) || (|tx_fly));
+    wire wait_tx = p_tx && !(|(tx_core_ready & port_sel));
     wire wait_rx = p_rx && !(|(rx_core_valid & port_sel));
-
     always @(*) begin
         req_ready = req_valid && (!legal || !(wait_tx || wait_rx));
         req_error = !legal;
     end
     wire accept = req_valid && req_ready && legal;
+    wire [P-1:0] core_tx = (accept && p_tx) ? port_sel : {P{1'b0}};
+    wire [P-1:0] core_rx = (accept && p_rx) ? port_sel : {P{1'b0}};
 
-    // ---------------------------------------------------------------- DMA registers and engines
-    wire         dma_wr  = accept && d_write;
-    wire [AW-1:0] w_idx  = req_data[TOP-1:2];
+    // ---------------------------------------------------------------- writes the engines take
+    wire [AW-1:0] w_idx     = req_data[TOP-1:2];
     wire          w_addr_ok = req_data[1:0] == 2'b00 && req_data[31:TOP] == RAM_BASE[31:TOP];
-    wire [31:0]   w_n    = {1'b0, req_data[30:0]};                 // a count written
-    wire          w_zero = w_n == 32'd0;
-
-    // a count written fits when the addressed engine's next word index i and the count n
-    // stay inside the RAM: i + n <= RAM_WORDS (one comparator for all engines: a store
-    // addresses one engine)
-    reg [AW-1:0] w_eng_idx;
-    integer     x;
+    wire [31:0]   w_n       = {1'b0, req_data[30:0]};        // a count written
+    wire          w_zero    = w_n == 32'd0;
+    wire          dma_wr    = accept && d_write;
+    // a v2 start: from the engine's address (the written one, or where it stopped)
+    reg  [AW-1:0] d_from;
+    integer x;
     always @(*) begin
-        w_eng_idx = {AW{1'b0}};
+        d_from = {AW{1'b0}};
         for (x = 0; x < P; x = x + 1)
             if (dport == x[3:0])
-                w_eng_idx = dreg[1] ? eng_rx_idx[x * AW +: AW] : eng_tx_idx[x * AW +: AW];
+                d_from = dreg[1] ? (r_ran[x] ? r_raw_next[x * AW +: AW] : r_idx[x])
+                                 : (t_ran[x] ? t_raw_next[x * AW +: AW] : t_idx[x]);
     end
-    wire [CW-1:0] w_room = RAM_WORDS - {1'b0, w_eng_idx};
-    wire          w_fits = w_n <= {{(32-CW){1'b0}}, w_room};
+    wire [CW-1:0] d_room = RAM_WORDS - {1'b0, d_from};
+    wire          d_fits = w_n <= {{(32-CW){1'b0}}, d_room};
+    // a plan list start: 16-byte descriptors from TXQ_ADDR, all inside the RAM
+    wire [AW-1:0] q_from  = q_addr[pidx];
+    wire [31:0]   q_end   = {{(32-AW){1'b0}}, q_from} + {w_n[29:0], 2'b00};
+    wire          q_fits  = w_n <= 32'd65535 && q_end <= {{(31-AW){1'b0}}, RAM_WORDS};
+    wire          q_start = accept && q_write && preg == 2'd1 && !w_zero;
+    wire          q_stop  = accept && q_write && preg == 2'd1 && w_zero;
+    wire          q_ok    = q_fits && !(|(tx_busy & port_sel));
+    wire          q_addr_ok = w_addr_ok && req_data[3:2] == 2'b00;
 
-    // the engines take turns at the RAM; the tile grants the RAM against the core
-    noc_rr_arbiter #(.N(2 * P)) dma_arb (
-        .clk(clk), .rst(rst), .req(eng_want), .advance(dma_grant), .grant(eng_pick)
-    );
-    assign dma_req = |eng_want;
-    // the picked engine's address, words left and (RX) flit; one incrementer and one
-    // decrementer serve all engines (only the granted one moves)
-    reg [AW-1:0] pick_idx;
-    reg [CW-1:0] pick_left;
-    reg [W-1:0]  pick_data;
-    integer e;
-    always @(*) begin
-        pick_idx  = {AW{1'b0}};
-        pick_left = {CW{1'b0}};
-        pick_data = {W{1'b0}};
-        for (e = 0; e < P; e = e + 1) begin
-            if (eng_pick[e]) begin
-                pick_idx  = pick_idx | eng_tx_idx[e * AW +: AW];
-                pick_left = pick_left | eng_tx_left[e * CW +: CW];
-            end
-            if (eng_pick[P + e]) begin
-                pick_idx  = pick_idx | eng_rx_idx[e * AW +: AW];
-                pick_left = pick_left | eng_rx_left[e * CW +: CW];
-                pick_data = pick_data | ej_data[e * W +: W];
-            end
-        end
-    end
-    wire [AW-1:0] next_idx   = pick_idx + {{(AW-1){1'b0}}, 1'b1};
-    wire [CW-1:0] next_left  = pick_left - {{(CW-1){1'b0}}, 1'b1};
-    wire          pick_final = pick_left == {{(CW-1){1'b0}}, 1'b1};   // its last word
-    assign dma_addr  = pick_idx;
-    assign dma_write = |eng_pick[2*P-1:P];
-    assign dma_wdata = pick_data[31:0];
-
+    // ---------------------------------------------------------------- the engines
     generate
-        for (j = 0; j < P; j = j + 1) begin : dma
+        for (j = 0; j < P; j = j + 1) begin : eng
             localparam [3:0] J4 = j[3:0];
             wire w_tx_addr  = dma_wr && dport == J4 && dreg == 2'd0;
             wire w_tx_count = dma_wr && dport == J4 && dreg == 2'd1;
             wire w_rx_addr  = dma_wr && dport == J4 && dreg == 2'd2;
             wire w_rx_count = dma_wr && dport == J4 && dreg == 2'd3;
-
-            reg  [AW-1:0] t_idx, r_idx;     // next word index
-            reg  [CW-1:0] t_left, r_left;   // words left
-            reg           t_end;            // the last word ends the worm
-            reg           t_fly, t_fly_last;
-            reg           r_on, r_end_last;
-            reg           t_err, r_err;
-            reg           t_bad, r_bad;     // the last address write was refused: no start
-            wire          t_gnt = dma_grant && eng_pick[j];
-            wire          r_gnt = dma_grant && eng_pick[P + j];
-            assign tx_busy[j]     = t_left != {CW{1'b0}} || t_fly;
-            assign tx_fly[j]      = t_fly;
-            assign tx_fly_last[j] = t_fly_last;
-            assign rx_busy[j]     = r_on;
-            assign rx_end_last[j] = r_end_last;
-            assign tx_err[j]      = t_err;
-            assign rx_err[j]      = r_err;
-            // a TX read only into a free slot, one word at a time (see the header)
-            assign eng_want[j]     = t_left != {CW{1'b0}} && !t_fly && inj_ready[j];
-            assign eng_want[P + j] = r_on && ej_valid[j];
-            assign eng_tx_idx[j * AW +: AW] = t_idx;
-            assign eng_rx_idx[j * AW +: AW] = r_idx;
-            assign eng_tx_left[j * CW +: CW] = t_left;
-            assign eng_rx_left[j * CW +: CW] = r_left;
-            assign tx_addr_rd[j * 32 +: 32]  = {RAM_BASE[31:TOP], t_idx, 2'b00};
-            assign tx_count_rd[j * 32 +: 32] = {t_end, {(31-CW){1'b0}}, t_left};
-            assign rx_addr_rd[j * 32 +: 32]  = {RAM_BASE[31:TOP], r_idx, 2'b00};
-            assign rx_count_rd[j * 32 +: 32] = {{(32-CW){1'b0}}, r_left};
-
             wire t_bad_addr = w_tx_addr && (tx_busy[j] || !w_addr_ok);
-            wire r_bad_addr = w_rx_addr && (r_on || !w_addr_ok);
-            wire t_refuse = t_bad_addr ||
-                            (w_tx_count && !w_zero && (tx_busy[j] || t_bad || !w_fits));
-            wire r_refuse = r_bad_addr ||
-                            (w_rx_count && !w_zero && (r_on || r_bad || !w_fits));
-            wire w1c = accept && g_wdme;
+            wire r_bad_addr = w_rx_addr && (rx_busy[j] || !w_addr_ok);
+            wire t_refuse   = t_bad_addr || (w_tx_count && !w_zero && (tx_busy[j] || t_bad[j] || !d_fits));
+            wire r_refuse   = r_bad_addr || (w_rx_count && !w_zero && (rx_busy[j] || r_bad[j] || !d_fits));
+            wire t_go       = w_tx_count && !w_zero && !t_refuse;
+            wire r_go       = w_rx_count && !w_zero && !r_refuse;
+            wire p_go       = q_start && q_ok && port == J4;
+
+            ni_tx_engine #(.AW(AW), .LINE_WORDS(L)) tx (
+                .clk(clk), .rst(rst),
+                .raw_start(t_go), .raw_addr(d_from), .raw_count(w_n[CW-1:0]), .raw_last(req_data[31]),
+                .raw_stop(w_tx_count && w_zero),
+                .raw_busy(t_raw_busy[j]), .raw_left(t_raw_left[j * CW +: CW]),
+                .raw_next(t_raw_next[j * AW +: AW]), .raw_end(t_raw_end[j]),
+                .plan_start(p_go), .plan_addr(q_from), .plan_count(w_n[15:0]),
+                .plan_stop(q_stop && port == J4),
+                .plan_busy(t_plan_busy[j]), .plan_left(t_plan_left[j * 16 +: 16]),
+                .plan_done(t_plan_done[j * 16 +: 16]), .plan_error(t_err[j]),
+                .plan_error_code(t_err_code[j * 2 +: 2]),
+                .node_index(node_index), .epoch(epoch), .counters(cnt_flat),
+                .m_req(m_req[j]), .m_line(m_lines[j * (AW-LB) +: AW-LB]),
+                .m_grant(mem_grant && m_pick[j]), .m_rdata(mem_rdata),
+                .inj_valid(t_inj_valid[j]), .inj_ready(inj_ready[j] && tx_busy[j]),
+                .inj_data(t_inj_data[j * 32 +: 32]), .inj_last(t_inj_last[j])
+            );
+            ni_rx_engine #(.AW(AW), .LINE_WORDS(L)) rx (
+                .clk(clk), .rst(rst),
+                .raw_start(r_go), .raw_addr(d_from), .raw_count(w_n[CW-1:0]),
+                .raw_stop(w_rx_count && w_zero),
+                .raw_busy(r_raw_busy[j]), .raw_left(r_raw_left[j * CW +: CW]),
+                .raw_next(r_raw_next[j * AW +: AW]), .raw_end_last(r_end_last[j]),
+                .plan_mode(rx_mode[j]), .win_base(win_base_flat), .win_words(win_words_flat),
+                .epoch(epoch), .plan_busy(r_plan_busy[j]),
+                .inc_valid(r_inc[j]), .inc_id(r_inc_id[j * 4 +: 4]),
+                .err_valid(r_err[j]), .err_kind(r_err_kind[j * 2 +: 2]),
+                .err_src(r_err_src[j * 16 +: 16]),
+                .ej_valid(ej_valid[j] && (r_raw_busy[j] || rx_mode[j])), .ej_data(ej_data[j * W +: 32]),
+                .ej_last(ej_last[j]), .ej_pop(r_pop[j]),
+                .m_req(m_req[P + j]), .m_line(m_lines[(P + j) * (AW-LB) +: AW-LB]),
+                .m_wmask(r_wmask[j * L +: L]), .m_wdata(r_wdata[j * 32 * L +: 32 * L]),
+                .m_grant(mem_grant && m_pick[P + j])
+            );
+
+            assign inj_valid[j] = tx_busy[j] ? t_inj_valid[j] : core_tx[j];
+            assign inj_last[j]  = tx_busy[j] ? t_inj_last[j] : (core_tx[j] && preg[0]);
+            assign inj_data[j * W +: W] = tx_busy[j] ? t_inj_data[j * 32 +: 32] : req_data;
+            assign ej_ready[j]  = core_rx[j] | r_pop[j];
 
             always @(posedge clk) begin
                 if (rst) begin
-                    t_idx      <= {AW{1'b0}};
-                    r_idx      <= {AW{1'b0}};
-                    t_left     <= {CW{1'b0}};
-                    r_left     <= {CW{1'b0}};
-                    t_end      <= 1'b0;
-                    t_fly      <= 1'b0;
-                    t_fly_last <= 1'b0;
-                    r_on       <= 1'b0;
-                    r_end_last <= 1'b0;
-                    t_err      <= 1'b0;
-                    r_err      <= 1'b0;
-                    t_bad      <= 1'b0;
-                    r_bad      <= 1'b0;
+                    t_idx[j] <= {AW{1'b0}};
+                    r_idx[j] <= {AW{1'b0}};
+                    t_ran[j] <= 1'b0;
+                    r_ran[j] <= 1'b0;
+                    t_bad[j] <= 1'b0;
+                    r_bad[j] <= 1'b0;
+                    t_derr[j] <= 1'b0;
+                    r_derr[j] <= 1'b0;
                 end else begin
-                    // the engines
-                    t_fly <= t_gnt;
-                    if (t_gnt) begin
-                        t_idx      <= next_idx;
-                        t_left     <= next_left;
-                        t_fly_last <= t_end && pick_final;
+                    if (w_tx_addr) t_bad[j] <= t_bad_addr;
+                    if (w_rx_addr) r_bad[j] <= r_bad_addr;
+                    if (w_tx_addr && !t_refuse) begin
+                        t_idx[j] <= w_idx;
+                        t_ran[j] <= 1'b0;
                     end
-                    if (r_gnt) begin
-                        r_idx  <= next_idx;
-                        r_left <= next_left;
-                        if (ej_last[j] || pick_final)
-                            r_on <= 1'b0;
-                        if (ej_last[j])
-                            r_end_last <= 1'b1;
+                    if (w_rx_addr && !r_refuse) begin
+                        r_idx[j] <= w_idx;
+                        r_ran[j] <= 1'b0;
                     end
-                    // the core's writes (a count of 0 stops the engine: never refused;
-                    // a TX word already read still enters the queue)
-                    if (w_tx_addr) t_bad <= t_bad_addr;
-                    if (w_rx_addr) r_bad <= r_bad_addr;
-                    if (w_tx_addr && !t_refuse)
-                        t_idx <= w_idx;
-                    if (w_tx_count && w_zero)
-                        t_left <= {CW{1'b0}};
-                    else if (w_tx_count && !t_refuse) begin
-                        t_left <= w_n[CW-1:0];
-                        t_end  <= req_data[31];
-                    end
-                    if (w_rx_addr && !r_refuse)
-                        r_idx <= w_idx;
-                    if (w_rx_count && w_zero) begin
-                        r_left <= {CW{1'b0}};
-                        r_on   <= 1'b0;
-                    end else if (w_rx_count && !r_refuse) begin
-                        r_left     <= w_n[CW-1:0];
-                        r_on       <= 1'b1;
-                        r_end_last <= 1'b0;
-                    end
-                    // sticky errors: set by a refused write, cleared by writing 1s
-                    t_err <= (t_err && !(w1c && req_data[j])) || t_refuse;
-                    r_err <= (r_err && !(w1c && req_data[8 + j])) || r_refuse;
+                    if (t_go) t_ran[j] <= 1'b1;
+                    if (r_go) r_ran[j] <= 1'b1;
+                    t_derr[j] <= (t_derr[j] && !(accept && g_wdme && req_data[j])) || t_refuse;
+                    r_derr[j] <= (r_derr[j] && !(accept && g_wdme && req_data[8 + j])) || r_refuse;
                 end
             end
         end
     endgenerate
 
-
-
-    wire [P-1:0] core_tx = (accept && p_tx) ? port_sel : {P{1'b0}};
-    assign inj_valid = core_tx | tx_fly;
-    assign inj_last  = (preg[0] ? core_tx : {P{1'b0}}) | (tx_fly & tx_fly_last);
-    wire [W-1:0] tx_word = (|tx_fly) ? dma_rdata : req_data;
+    // ---------------------------------------------------------------- the RAM port
+    noc_rr_arbiter #(.N(2 * P)) mem_arb (
+        .clk(clk), .rst(rst), .req(m_req), .advance(mem_grant), .grant(m_pick)
+    );
+    assign mem_req   = |m_req;
+    wire   mem_write = |m_pick[2*P-1:P];    // an RX engine's line (else a TX engine's read)
+    reg [AW-LB-1:0] pick_line;
+    reg [L-1:0]     pick_mask;
+    reg [32*L-1:0]  pick_data;
+    integer e;
+    always @(*) begin
+        pick_line = {(AW-LB){1'b0}};
+        pick_mask = {L{1'b0}};
+        pick_data = {(32*L){1'b0}};
+        for (e = 0; e < 2 * P; e = e + 1)
+            if (m_pick[e]) pick_line = pick_line | m_lines[e * (AW-LB) +: AW-LB];
+        for (e = 0; e < P; e = e + 1)
+            if (m_pick[P + e]) begin
+                pick_mask = pick_mask | r_wmask[e * L +: L];
+                pick_data = pick_data | r_wdata[e * 32 * L +: 32 * L];
+            end
+    end
+    assign mem_line  = pick_line;
+    assign mem_wdata = pick_data;
     generate
-        for (j = 0; j < P; j = j + 1) begin : tx_data
-            assign inj_data[j * W +: W] = tx_word;
+        for (j = 0; j < L; j = j + 1) begin : strobes
+            assign mem_wstrb[4 * j +: 4] = {4{pick_mask[j] && mem_write}};
         end
     endgenerate
-    assign ej_ready = ((accept && p_rx) ? port_sel : {P{1'b0}}) |
-                      (dma_grant ? eng_pick[2*P-1:P] : {P{1'b0}});
+
+    // ---------------------------------------------------------------- counters
+    reg  [NCNT-1:0]    tgt_met;
+    reg  [16*NCNT-1:0] incs;         // per counter: worms counted this cycle
+    reg  [NCNT-1:0]    overflow_now;
+    integer c, q;
+    always @(*) begin
+        for (c = 0; c < NCNT; c = c + 1) begin
+            incs[16 * c +: 16] = 16'd0;
+            for (q = 0; q < P; q = q + 1)
+                if (r_inc[q] && r_inc_id[4 * q +: 4] == c[3:0])
+                    incs[16 * c +: 16] = incs[16 * c +: 16] + 16'd1;
+            tgt_met[c]      = !tgt_on[c] || !(cnt[c] - tgt[c] >= 16'h8000);
+            overflow_now[c] = {1'b0, cnt[c]} + {1'b0, incs[16 * c +: 16]} > 17'h0ffff;
+        end
+    end
+    generate
+        for (j = 0; j < NCNT; j = j + 1) begin : cflat
+            assign cnt_flat[16 * j +: 16] = cnt[j];
+        end
+        for (j = 0; j < 4; j = j + 1) begin : wflat
+            assign win_base_flat[AW * j +: AW]  = win_base[j];
+            assign win_words_flat[CW * j +: CW] = win_words[j];
+        end
+    endgenerate
+    wire targets_met = &tgt_met;
+    wire plan_done   = targets_met && !(|t_plan_busy);
+
+    // a window written: WIN_BASE word-aligned in the RAM (it closes the window: words 0),
+    // then WIN_WORDS with base + words inside the RAM
+    wire [31:0]   w_win_end = {{(32-AW){1'b0}}, win_base[wnum]} + w_n;
+    wire          win_ok    = wreg ? (w_win_end <= {{(31-AW){1'b0}}, RAM_WORDS} && req_data[31] == 1'b0)
+                                   : w_addr_ok;
 
     // ---------------------------------------------------------------- read data
     wire [W-1:0] rx_flit   = ej_data[port * W +: W];
@@ -376,13 +414,13 @@ module tile_ni #(
     wire         rx_head   = |(rx_at_head & port_sel);
     wire         tx_ready1 = |(tx_core_ready & port_sel);
     wire         tx_idle1  = |(tx_core_idle & port_sel);
-    wire [3*P-1:0] irq_pend3 = {irq_enable[3*P-1:2*P] & ~rx_busy,
-                                irq_enable[2*P-1:P] & ~tx_busy,
-                                irq_enable[P-1:0] & rx_core_valid};
+    wire [25:0]  irq_pend  = irq_enable & {|plan_error, plan_done, z8(~r_raw_busy), z8(~t_raw_busy),
+                                           z8(rx_core_valid)};
     localparam [7:0] P8 = P[7:0];
     localparam [7:0] W8 = W[7:0];
     localparam [7:0] D8 = INJ_DEPTH[7:0];
     localparam [3:0] DIMS4 = DIMS[3:0];
+    localparam [7:0] L8 = L[7:0];
     reg  [31:0]  read_value;
     always @(*) begin
         read_value = 32'd0;
@@ -393,60 +431,144 @@ module tile_ni #(
                           rx_valid && rx_head, rx_valid};
         else if (d_read)
             case (dreg)
-                2'd0:    read_value = tx_addr_rd[dport * 32 +: 32];
-                2'd1:    read_value = tx_count_rd[dport * 32 +: 32];
-                2'd2:    read_value = rx_addr_rd[dport * 32 +: 32];
-                default: read_value = rx_count_rd[dport * 32 +: 32];
+                2'd0:    read_value = {RAM_BASE[31:TOP], t_ran[didx] ? t_raw_next[dport * AW +: AW] : t_idx[didx], 2'b00};
+                2'd1:    read_value = {t_raw_end[didx], {(31-CW){1'b0}}, t_raw_left[dport * CW +: CW]};
+                2'd2:    read_value = {RAM_BASE[31:TOP], r_ran[didx] ? r_raw_next[dport * AW +: AW] : r_idx[didx], 2'b00};
+                default: read_value = {{(32-CW){1'b0}}, r_raw_left[dport * CW +: CW]};
             endcase
+        else if (w_read)
+            read_value = wreg ? {{(32-CW){1'b0}}, win_words[wnum]} : {RAM_BASE[31:TOP], win_base[wnum], 2'b00};
+        else if (q_read)
+            case (preg)
+                2'd0:    read_value = {RAM_BASE[31:TOP], q_addr[pidx], 2'b00};
+                2'd1:    read_value = {16'd0, t_plan_left[port * 16 +: 16]};
+                default: read_value = {16'd0, t_plan_done[port * 16 +: 16]};
+            endcase
+        else if (greg >= G_TARGET)
+            read_value = {tgt_on[greg[3:0]], 15'd0, tgt[greg[3:0]]};
+        else if (greg >= G_CNT)
+            read_value = {16'd0, cnt[greg[3:0]]};
         else
             case (greg)
-                G_VERSION:     read_value = VERSION;
-                G_COORD:       read_value = {8'd0, my_coord};
-                G_SHAPE:       read_value = {3'd0, torus, DIMS4, dim_size};
-                G_NODE:        read_value = {node_count, node_index};
-                G_PORTS:       read_value = {8'd0, D8, W8, P8};
-                G_RX_AVAIL:    read_value = {8'd0, z8(rx_core_valid & rx_at_head), 8'd0,
-                                             z8(rx_core_valid)};
-                G_TX_STATUS:   read_value = {16'd0, z8(tx_core_idle), z8(tx_core_ready)};
-                G_ERROR:       read_value = {24'd0, z8(refused)};
-                G_REFUSED:     read_value = {err_count[15:0], refused_count};
-                G_IRQ_ENABLE:  read_value = {8'd0, z8(irq_enable[3*P-1:2*P]),
-                                             z8(irq_enable[2*P-1:P]), z8(irq_enable[P-1:0])};
-                G_IRQ_PENDING: read_value = {8'd0, z8(irq_pend3[3*P-1:2*P]),
-                                             z8(irq_pend3[2*P-1:P]), z8(irq_pend3[P-1:0])};
-                G_DMA_STATUS:  read_value = {|{tx_err, rx_err}, 7'd0, z8(rx_end_last),
-                                             z8(rx_busy), z8(tx_busy)};
-                G_DMA_ERROR:   read_value = {16'd0, z8(rx_err), z8(tx_err)};
-                default:       read_value = 32'd0;
+                G_VERSION:       read_value = VERSION;
+                G_COORD:         read_value = {8'd0, my_coord};
+                G_SHAPE:         read_value = {3'd0, torus, DIMS4, dim_size};
+                G_NODE:          read_value = {node_count, node_index};
+                G_PORTS:         read_value = {8'd0, D8, W8, P8};
+                G_RX_AVAIL:      read_value = {8'd0, z8(rx_core_valid & rx_at_head), 8'd0,
+                                               z8(rx_core_valid)};
+                G_TX_STATUS:     read_value = {16'd0, z8(tx_core_idle), z8(tx_core_ready)};
+                G_ERROR:         read_value = {24'd0, z8(refused)};
+                G_REFUSED:       read_value = {err_count[15:0], refused_count};
+                G_IRQ_ENABLE:    read_value = {6'd0, irq_enable};
+                G_IRQ_PENDING:   read_value = {6'd0, irq_pend};
+                G_DMA_STATUS:    read_value = {|{t_derr, r_derr}, 7'd0, z8(r_end_last & ~r_raw_busy),
+                                               z8(r_raw_busy), z8(t_raw_busy)};
+                G_DMA_ERROR:     read_value = {16'd0, z8(r_derr), z8(t_derr)};
+                G_EPOCH:         read_value = {28'd0, epoch};
+                G_RX_MODE:       read_value = {24'd0, z8(rx_mode)};
+                G_PLAN_STATUS:   read_value = {|plan_error, 13'd0, plan_done, targets_met,
+                                               z8(r_plan_busy), z8(t_plan_busy)};
+                G_PLAN_ERROR:    read_value = plan_error;
+                G_PLAN_ERR_INFO: read_value = plan_err_info;
+                G_LINE:          read_value = {8'd0, 8'd16, L8, 8'd4};   // words: line, counters, descriptor
+                default:         read_value = 32'd0;
             endcase
     end
-
     always @(posedge clk) begin
         if (accept && !req_write) resp_data <= read_value;
     end
-
-    assign irq = |irq_pend3;
+    assign irq = |irq_pend;
 
     // ---------------------------------------------------------------- state updates
     wire       any_refused = |inj_error;
     wire [2:0] refused_now = popcount(inj_error);
+    integer    k;
     always @(posedge clk) begin
         if (rst) begin
             refused       <= {P{1'b0}};
             refused_count <= 16'd0;
-            irq_enable    <= {3*P{1'b0}};
+            irq_enable    <= 26'd0;
             rx_at_head    <= {P{1'b1}};
+            epoch         <= 4'd0;
+            rx_mode       <= {P{1'b0}};
+            tgt_on        <= {NCNT{1'b0}};
+            plan_error    <= 32'd0;
+            plan_err_info <= 32'd0;
+            for (k = 0; k < NCNT; k = k + 1) begin
+                cnt[k] <= 16'd0;
+                tgt[k] <= 16'd0;
+            end
+            for (k = 0; k < 4; k = k + 1) begin
+                win_base[k]  <= {AW{1'b0}};
+                win_words[k] <= {CW{1'b0}};
+            end
+            for (k = 0; k < P; k = k + 1) q_addr[k] <= {AW{1'b0}};
         end else begin
             refused <= (refused & ~((accept && g_w1c) ? req_data[P-1:0] : {P{1'b0}})) | inj_error;
             if (any_refused)
                 refused_count <= (refused_count > 16'hfff9) ? 16'hffff
                                                             : refused_count + {13'd0, refused_now};
-            if (accept && g_wirq)
-                irq_enable <= {req_data[16 +: P], req_data[8 +: P], req_data[0 +: P]};
+            if (accept && g_wirq) irq_enable <= req_data[25:0];
             rx_at_head <= (rx_at_head & ~ej_ready) | (ej_ready & ej_last);
+            if (accept && g_epoch) epoch <= req_data[3:0];
+            if (accept && g_mode)  rx_mode <= req_data[P-1:0];
+            // counters: a write sets, CNT_SUB subtracts, worms counted add
+            for (k = 0; k < NCNT; k = k + 1) begin
+                if (accept && g_cnt && greg[3:0] == k[3:0])
+                    cnt[k] <= req_data[15:0] + incs[16 * k +: 16];
+                else if (accept && c_sub && ccnt == k[3:0])
+                    cnt[k] <= cnt[k] + incs[16 * k +: 16] - req_data[15:0];
+                else
+                    cnt[k] <= cnt[k] + incs[16 * k +: 16];
+                if (accept && g_tgt && greg[3:0] == k[3:0]) begin
+                    tgt[k]    <= req_data[15:0];
+                    tgt_on[k] <= req_data[31];
+                end
+            end
+            if (accept && w_write) begin
+                if (!wreg && win_ok) win_base[wnum] <= w_idx;
+                // a refused write, and any base write, leaves the window taking nothing
+                win_words[wnum] <= (wreg && win_ok) ? w_n[CW-1:0] : {CW{1'b0}};
+            end
+            if (accept && q_write && preg == 2'd0 && q_addr_ok && !(|(tx_busy & port_sel)))
+                q_addr[pidx] <= w_idx;
+            // PLAN_ERROR: [7:0] a descriptor refused on port p, [15:8] an unexpected worm
+            // on port p, [23:16] a malformed worm on port p, [24] a counter overflowed, [25] a
+            // window write refused, [26] a plan list start or TXQ_ADDR write refused, [27]
+            // the router refused a plan worm (a descriptor's route leaves the machine)
+            plan_error <= (plan_error & ~((accept && g_perr) ? req_data : 32'd0)) |
+                          {4'd0, |(inj_error & tx_busy),
+                           (accept && ((q_start && !q_ok) ||
+                                       (q_write && preg == 2'd0 && (!q_addr_ok || |(tx_busy & port_sel))))),
+                           accept && w_write && !win_ok, |overflow_now,
+                           z8(malformed_v(r_err, r_err_kind)),
+                           z8(unexpected_v(r_err, r_err_kind)), z8(t_err)};
+            for (k = 0; k < P; k = k + 1) begin
+                if (r_err[k])
+                    plan_err_info[21:0] <= {r_err_kind[2 * k +: 2], k[3:0], r_err_src[16 * k +: 16]};
+                if (t_err[k])
+                    plan_err_info[29:24] <= {t_err_code[2 * k +: 2], k[3:0]};
+            end
         end
     end
+    function [P-1:0] malformed_v;
+        input [P-1:0]   errs;
+        input [2*P-1:0] kinds;
+        integer i;
+        begin
+            for (i = 0; i < P; i = i + 1) malformed_v[i] = errs[i] && kinds[2 * i +: 2] == 2'd2;
+        end
+    endfunction
+    function [P-1:0] unexpected_v;
+        input [P-1:0]   errs;
+        input [2*P-1:0] kinds;
+        integer i;
+        begin
+            for (i = 0; i < P; i = i + 1) unexpected_v[i] = errs[i] && kinds[2 * i +: 2] != 2'd2;
+        end
+    endfunction
 
     // bits of the request the map does not use
-    wire unused_ni = ^{req_offset[1:0], req_data};
+    wire unused_ni = ^{req_offset[1:0], req_data, r_plan_busy, t_raw_left};
 endmodule

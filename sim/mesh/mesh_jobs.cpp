@@ -272,20 +272,21 @@ std::string MeshJobs::sender_of(const Job &job, int n, uint32_t piece) const {
     return "which no step of the schedule delivers to it";
 }
 
-bool MeshJobs::check_node(const Job &job, int n, const uint32_t *ram, uint32_t area_word, uint64_t ram_bytes,
+bool MeshJobs::check_node(const Job &job, int n, const SimRam &ram, uint32_t area_word, uint64_t ram_bytes,
                           uint32_t ram_base, JobResult &result, FILE *log) {
     const uint32_t nodes = uint32_t(shape_.nodes), m = job.spec.msg_bytes;
-    const uint32_t *rec = ram + area_word + (COLL_JOBS_HEADER_BYTES + COLL_JOBS_RECORD_BYTES * size_t(result.index)) / 4;
+    const size_t rec_word = area_word + (COLL_JOBS_HEADER_BYTES + COLL_JOBS_RECORD_BYTES * size_t(result.index)) / 4;
+    auto rec = [&](uint32_t offset) { return ram.word(rec_word + offset / 4); };
     const std::string who = "node " + node_name_(n);
-    int32_t status = int32_t(rec[COLL_JOB_STATUS / 4]);
+    int32_t status = int32_t(rec(COLL_JOB_STATUS));
     if (status != 0) {
         ++result.firmware_errors;
         char text[200];
-        uint32_t err_step = rec[COLL_JOB_ERR_STEP / 4];
+        uint32_t err_step = rec(COLL_JOB_ERR_STEP);
         if (err_step)
             std::snprintf(text, sizeof text, "%s: the collective returned %d: unexpected (duplicated or stray) worm "
                           "from node %s in step %u", who.c_str(), status,
-                          node_name_(int(rec[COLL_JOB_ERR_SRC / 4])).c_str(), err_step);
+                          node_name_(int(rec(COLL_JOB_ERR_SRC))).c_str(), err_step);
         else
             std::snprintf(text, sizeof text, "%s: the collective returned %d (its console says why)", who.c_str(),
                           status);
@@ -294,7 +295,7 @@ bool MeshJobs::check_node(const Job &job, int n, const uint32_t *ram, uint32_t a
     }
     uint32_t want_bytes = coll_result_bytes(job.collective, nodes, job.root, uint32_t(n), m);
     if (want_bytes == 0) return true;
-    uint32_t addr = rec[COLL_JOB_RECV_ADDR / 4], bytes = rec[COLL_JOB_RECV_BYTES / 4];
+    uint32_t addr = rec(COLL_JOB_RECV_ADDR), bytes = rec(COLL_JOB_RECV_BYTES);
     if (bytes != want_bytes || addr < ram_base || uint64_t(addr - ram_base) + bytes > ram_bytes || (addr & 3u)) {
         char text[200];
         std::snprintf(text, sizeof text, "%s: result buffer 0x%08x, %u bytes: want %u bytes, word aligned, in RAM",
@@ -302,7 +303,9 @@ bool MeshJobs::check_node(const Job &job, int n, const uint32_t *ram, uint32_t a
         problem(result, log, text);
         return false;
     }
-    const uint8_t *buf = reinterpret_cast<const uint8_t *>(ram) + (addr - ram_base);
+    std::vector<uint8_t> result_bytes(bytes);
+    ram.read_bytes(addr - ram_base, bytes, result_bytes.data());
+    const uint8_t *buf = result_bytes.data();
     std::vector<bool> covered(bytes, false);
     bool ok = true;
     const uint32_t blocks = is_exchange(job.collective) ? nodes * nodes : nodes;
@@ -349,13 +352,13 @@ bool MeshJobs::check_node(const Job &job, int n, const uint32_t *ram, uint32_t a
     return ok;
 }
 
-bool MeshJobs::poll(const std::vector<uint32_t *> &rams, uint32_t area_word, uint64_t ram_bytes,
+bool MeshJobs::poll(std::vector<SimRam> &rams, uint32_t area_word, uint64_t ram_bytes,
                     uint32_t ram_base, const std::vector<uint64_t> &link_flits, FILE *log) {
     if (next_ >= jobs_.size()) return false;
     if (links_at_start_.empty()) links_at_start_ = link_flits;
     const uint32_t want = uint32_t(next_ + 1);
-    for (uint32_t *ram : rams)
-        if (ram[area_word + COLL_JOBS_DONE_OFF / 4] != want) return false;
+    for (const SimRam &ram : rams)
+        if (ram.word(area_word + COLL_JOBS_DONE_OFF / 4) != want) return false;
 
     const Job &job = jobs_[next_];
     JobResult result;
@@ -369,10 +372,9 @@ bool MeshJobs::poll(const std::vector<uint32_t *> &rams, uint32_t area_word, uin
     uint32_t first_start = 0;
     std::vector<uint32_t> starts, ends;
     for (size_t n = 0; n < rams.size(); ++n) {
-        const uint32_t *rec =
-            rams[n] + area_word + (COLL_JOBS_HEADER_BYTES + COLL_JOBS_RECORD_BYTES * next_) / 4;
-        starts.push_back(rec[COLL_JOB_CYCLE_START / 4]);
-        ends.push_back(rec[COLL_JOB_CYCLE_END / 4]);
+        const size_t rec_word = area_word + (COLL_JOBS_HEADER_BYTES + COLL_JOBS_RECORD_BYTES * next_) / 4;
+        starts.push_back(rams[n].word(rec_word + COLL_JOB_CYCLE_START / 4));
+        ends.push_back(rams[n].word(rec_word + COLL_JOB_CYCLE_END / 4));
         if (!check_node(job, int(n), rams[n], area_word, ram_bytes, ram_base, result, log)) ok = false;
     }
     // mcycle is one clock for the whole machine (every tile leaves reset together)
@@ -412,7 +414,7 @@ bool MeshJobs::poll(const std::vector<uint32_t *> &rams, uint32_t area_word, uin
     results_.push_back(result);
     links_at_start_ = link_flits;
     // the barrier: every node released in the same cycle
-    for (uint32_t *ram : rams) ram[area_word + COLL_JOBS_ACK_OFF / 4] = want;
+    for (SimRam &ram : rams) ram.set_word(area_word + COLL_JOBS_ACK_OFF / 4, want);
     ++next_;
     return true;
 }

@@ -16,6 +16,8 @@
 #include <string>
 #include <vector>
 
+#include "sim_common.h"
+
 struct MeshShape {
     int dims = 2;
     int size[3] = {1, 1, 1};
@@ -77,9 +79,9 @@ public:
     // The area image of node n (words, area_bytes / 4 of them).
     const std::vector<uint32_t> &area(int n) const { return areas_[size_t(n)]; }
 
-    // Once per cycle: rams[n] = node n's RAM words, area_word = (rvmesh_jobs - RAM base) / 4.
+    // Once per cycle: rams[n] = node n's RAM, area_word = (rvmesh_jobs - RAM base) / 4.
     // Returns true when a job boundary was handled this cycle.
-    bool poll(const std::vector<uint32_t *> &rams, uint32_t area_word,
+    bool poll(std::vector<SimRam> &rams, uint32_t area_word,
               uint64_t ram_bytes, uint32_t ram_base, const std::vector<uint64_t> &link_flits,
               FILE *log);
 
@@ -113,7 +115,7 @@ private:
         std::vector<bool> source;        // partial collectives: the source set
     };
 
-    bool check_node(const Job &job, int n, const uint32_t *ram, uint32_t area_word,
+    bool check_node(const Job &job, int n, const SimRam &ram, uint32_t area_word,
                     uint64_t ram_bytes, uint32_t ram_base, JobResult &result, FILE *log);
     void problem(JobResult &result, FILE *log, const std::string &text);
     std::string sender_of(const Job &job, int n, uint32_t block) const;

@@ -47,6 +47,7 @@ struct TraceFile {
 
 const uint64_t kRamBase = RVMESH_RAM_BASE;
 const uint64_t kRamBytes = RVMESH_RAM_BYTES;
+const unsigned kLineWords = RVMESH_LINE_WORDS;   // the RAM's banks (node_ram LINE_WORDS)
 const int kDims = MESH_DIMS;
 const int kSize[3] = {MESH_SIZE_X, MESH_SIZE_Y, MESH_SIZE_Z};
 const bool kTorus = MESH_TORUS != 0;
@@ -436,23 +437,18 @@ int main(int argc, char **argv) {
             word = (word & ~(0xffu << shift)) | (uint32_t(seg.bytes[k]) << shift);
         }
     }
-    std::vector<uint32_t *> rams;
+    std::vector<SimRam> rams(static_cast<size_t>(kNodes));
     for (int n = 0; n < kNodes; ++n) {
-        std::string scope_name =
-            "TOP.mesh_top.node[" + std::to_string(n) + "].tile.ram";
-        const VerilatedScope *scope = context->scopeFind(scope_name.c_str());
-        VerilatedVar *var = scope ? scope->varFind("mem") : nullptr;
-        if (!var || var->udims() != 1 || size_t(var->elements(1)) != ram_words) {
-            std::fprintf(stderr, "mesh-sim: internal error: RAM array %s.mem not found or "
-                                 "not %zu words (rebuild: make mesh-sim)\n",
-                         scope_name.c_str(), ram_words);
+        std::string scope_name = "TOP.mesh_top.node[" + std::to_string(n) + "].tile.ram";
+        std::string ram_error;
+        if (!rams[size_t(n)].attach(*context, scope_name, ram_words, kLineWords, ram_error)) {
+            std::fprintf(stderr, "mesh-sim: internal error: %s (make mesh-sim)\n", ram_error.c_str());
             return kCoreHalted;
         }
-        std::memcpy(var->datap(), ram_image.data(), ram_words * 4);
-        rams.push_back(static_cast<uint32_t *>(var->datap()));
+        rams[size_t(n)].write_words(0, ram_image.data(), ram_words);
         if (jobs.count()) {
             const std::vector<uint32_t> &area = jobs.area(n);
-            std::memcpy(rams.back() + jobs_word, area.data(), area.size() * 4);
+            rams[size_t(n)].write_words(jobs_word, area.data(), area.size());
         }
     }
 

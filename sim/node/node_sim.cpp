@@ -13,6 +13,7 @@
 #include <cstring>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "Vnode_top.h"
 #include "verilated_syms.h"
@@ -139,26 +140,25 @@ int main(int argc, char **argv) {
     sim_random_initial_values(*context, x_seed);
     auto top = std::unique_ptr<Vnode_top>(new Vnode_top(context.get()));
 
-    // program -> RAM (the rest of RAM reads as zero). The RAM array is public in
-    // rtl/core/node_ram.v; find it by its scope name.
-    const VerilatedScope *ram_scope = context->scopeFind("TOP.node_top.ram");
-    VerilatedVar *ram_var = ram_scope ? ram_scope->varFind("mem") : nullptr;
+    // program -> RAM (the rest of RAM reads as zero). The RAM's banks are public in
+    // rtl/core/node_ram.v; node_top's RAM is one word wide.
     const size_t ram_words = kRamBytes / 4;
-    if (!ram_var || ram_var->udims() != 1 || size_t(ram_var->elements(1)) != ram_words) {
-        std::fprintf(stderr, "node-sim: internal error: RAM array TOP.node_top.ram.mem "
-                             "not found or not %zu words (rebuild: make node-sim)\n", ram_words);
+    SimRam ram;
+    std::string ram_error;
+    if (!ram.attach(*context, "TOP.node_top.ram", ram_words, 1, ram_error)) {
+        std::fprintf(stderr, "node-sim: internal error: %s (make node-sim)\n", ram_error.c_str());
         return kCoreHalted;
     }
-    uint32_t *ram = static_cast<uint32_t *>(ram_var->datap());
-    for (size_t w = 0; w < ram_words; ++w) ram[w] = 0;
+    std::vector<uint32_t> ram_image(ram_words, 0);
     for (const Elf32Segment &seg : image.segments) {
         for (size_t k = 0; k < seg.bytes.size(); ++k) {
             uint64_t offset = seg.paddr - kRamBase + k;
-            uint32_t &word = ram[offset / 4];
+            uint32_t &word = ram_image[offset / 4];
             unsigned shift = unsigned(offset % 4) * 8;
             word = (word & ~(0xffu << shift)) | (uint32_t(seg.bytes[k]) << shift);
         }
     }
+    ram.write_words(0, ram_image.data(), ram_words);
 
     std::unique_ptr<VerilatedFstC> trace;
     uint64_t time = 0;

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 // Prints "<tool>: <message>", the usage text and a hint to stderr; returns kBadCommandLine.
 int sim_usage_error(const char *tool, const char *usage, const std::string &message);
@@ -29,5 +30,28 @@ const bool sim_xrand_model = false;
 class VerilatedContext;
 // Before the model is built: in an xrand model, random initial values from `seed` (>= 1).
 void sim_random_initial_values(VerilatedContext &context, uint64_t seed);
+
+// A node's RAM as the harnesses see it: node_ram (rtl/core/node_ram.v) is LINE_WORDS banks
+// of words interleaved by word index (word w in bank w % LINE_WORDS at w / LINE_WORDS), each
+// a public array `mem` in scope <ram>.bank[k]. Word and byte access by RAM offset.
+class SimRam {
+public:
+    // Finds the banks of the node_ram instance `scope` (e.g. "TOP.node_top.ram"); false with
+    // a message when they are missing or not words / line_words entries each.
+    bool attach(VerilatedContext &context, const std::string &scope, size_t words, unsigned line_words,
+                std::string &error);
+    size_t words() const { return words_; }
+    uint32_t word(size_t w) const { return banks_[w % line_][w / line_]; }
+    void set_word(size_t w, uint32_t value) { banks_[w % line_][w / line_] = value; }
+    // bytes [offset, offset + n) of the RAM (little endian words)
+    void read_bytes(size_t offset, size_t n, uint8_t *out) const;
+    // words [first, first + n) of the RAM, from an image of words
+    void write_words(size_t first, const uint32_t *image, size_t n);
+
+private:
+    std::vector<uint32_t *> banks_;
+    unsigned line_ = 1;
+    size_t words_ = 0;
+};
 
 #endif

@@ -110,9 +110,9 @@ static int wait_rx(unsigned port)
 
 int main(void)
 {
-    check(1, ni_init(&s) == NI_OK, "ni_init", ni_read(NI_VERSION), NI_VERSION_2);
-    check(2, ni_read(NI_VERSION) == NI_VERSION_2 && ni_has_dma(), "NI version", ni_read(NI_VERSION),
-          NI_VERSION_2);
+    check(1, ni_init(&s) == NI_OK, "ni_init", ni_read(NI_VERSION), NI_VERSION_3);
+    check(2, ni_read(NI_VERSION) == NI_VERSION_3 && ni_has_dma(), "NI version", ni_read(NI_VERSION),
+          NI_VERSION_3);
     check(3, s.torus && s.dims == 2, "this test wants a 2-D torus", s.torus, 1);
     check(4, ni_read(NI_DMA_STATUS) == 0 && ni_dma_errors() == 0, "DMA state at reset",
           ni_read(NI_DMA_STATUS), 0);

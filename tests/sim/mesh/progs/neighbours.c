@@ -31,7 +31,7 @@ int main(void)
 {
     struct ni_shape s;
     if (ni_init(&s) != NI_OK)
-        fail(2, "NI version", 0, ni_read(NI_VERSION), NI_VERSION_1);
+        fail(2, "NI version", 0, ni_read(NI_VERSION), NI_VERSION_3);
     if (s.dims != RVMESH_MESH_DIMS || s.size[0] != RVMESH_MESH_X || s.size[1] != RVMESH_MESH_Y ||
         s.torus != RVMESH_MESH_TORUS || s.nodes != RVMESH_MESH_X * RVMESH_MESH_Y * RVMESH_MESH_Z)
         fail(3, "NI shape", 0, ni_read(NI_SHAPE), 0);
