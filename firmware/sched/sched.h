@@ -7,8 +7,9 @@
  *   - wormhole steps: a message may cross many hops in one step;
  *   - store-and-forward slots: every message is one hop on one port, and a node can only
  *     send a piece it already holds.
- * Pieces: broadcast carries piece 0 everywhere; in scatter and gather the piece is the id of
- * the node whose item it is (later collectives may number pieces as they like).
+ * Pieces: broadcast carries piece 0 everywhere (bcast-edst: pieces 0 .. parts-1, the parts of
+ * the root's block, all due everywhere); in scatter and gather the piece is the id of the node
+ * whose item it is (later collectives may number pieces as they like).
  *
  * Portable C11: this header and sched_shape.c, sched_check.c, sched_table.c use no dynamic
  * allocation (the caller provides buffers) and build for the RV32IM core. The generators
@@ -72,6 +73,8 @@ typedef struct {
     uint32_t count;    /* messages */
     uint32_t cap;      /* allocated messages (host generators) */
     sched_msg *msgs;   /* sorted by step */
+    uint32_t parts;    /* pieces each block is cut into; 0: the algorithm's fixed number
+                        * (sched_coll_parts: dims for the split MNBs, else 1) */
 } sched_schedule;
 
 /* ---- shapes (sched_shape.c, portable) ---- */

@@ -65,6 +65,10 @@
 
 /* Store-and-forward, single port: at most one send and one receive per node per slot. */
 #define SCHED_MODEL_SAF_ONEPORT      ((sched_model)16)
+/* Wormhole worms that may share links in a step: the router resolves the contention at run
+ * time, so the step is a round, not a time. The checker checks everything else (routes,
+ * ports, causality, exactly-once, completeness) but not link-disjointness. */
+#define SCHED_MODEL_WORMHOLE_CONTENDED ((sched_model)17)
 
 #define SCHED_MSG_TRANSIT 1u
 
@@ -75,7 +79,8 @@ const char *sched_coll_algo_name(int algo);   /* "?" if not one of ours */
 int sched_coll_algo_from_name(const char *name); /* -1 if unknown */
 const char *sched_coll_coll_name(int coll);
 const char *sched_coll_model_name(int model);
-/* Pieces per source node for the schedule's algorithm (1, or dims for the split ones). */
+/* Pieces per block: s->parts when set, else the algorithm's fixed number (dims for the split
+ * MNBs, 1 otherwise). A broadcast's root starts with pieces 0 .. parts-1. */
 uint32_t sched_coll_parts(const sched_schedule *s);
 
 /* ---- checker for the collectives above (sched_check_coll.c, portable) ----
