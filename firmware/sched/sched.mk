@@ -17,6 +17,8 @@ SCHED_HOSTONLY := sched_gen sched_tw sched_cw sched_out
 # Issue 5 (allgather, alltoall, partial MNB): portable checker path and run-time rule; host generators.
 SCHED_PORTABLE += sched_check_coll sched_pmnb sched_dyn
 SCHED_HOSTONLY += sched_mnb sched_exchange sched_coll_sim sched_dyn_sim sched_pe
+# Optimal MNB on tori, broadcast over arc-disjoint trees, the baselines.
+SCHED_HOSTONLY += sched_mnb_opt sched_edst sched_baseline
 SCHED_HOST_OBJS := $(patsubst %,$(BUILD)/sched/host/%.o,$(SCHED_PORTABLE) $(SCHED_HOSTONLY))
 SCHED_RV32_OBJS := $(patsubst %,$(BUILD)/sched/rv32/%.o,$(SCHED_PORTABLE) $(SCHED_HOSTONLY))
 SCHED_RV32_CFLAGS := -march=$(RISCV_ARCH) -mabi=$(RISCV_ABI) -Os --specs=picolibc.specs \
@@ -123,6 +125,14 @@ bench-sched-exchange: $(BUILD)/sched/sched_coll_bench
 	$(BUILD)/sched/sched_coll_bench $(BUILD)/bench/schedules-exchange.json $(BUILD)/bench/dynamic-broadcast.svg
 
 BENCH_TARGETS += bench-sched-exchange
+
+# mnb-opt, bcast-edst and the baselines: test driver (tests/firmware/sched/test_coll_opt.sh)
+.PHONY: sched-opt-test-bin
+sched-opt-test-bin: $(BUILD)/sched/opt_test
+
+$(BUILD)/sched/opt_test: tests/firmware/sched/opt_test.c $(SCHED_HOST_OBJS)
+	@mkdir -p $(dir $@)
+	$(SCHED_HOST_CC) $(SCHED_CFLAGS) $^ -o $@
 
 # On-core test of the issue-5 rules (partial MNB, STAR) and checker path: static buffers only.
 .PHONY: sched-coll-core-test

@@ -317,7 +317,8 @@ int sched_check_coll(const sched_schedule *s, const uint8_t *sources, void *work
 /* ---- names and parts ---- */
 
 static const char *const coll_algo_names[] = {"mnb", "mnb-split", "te-a3", "te-a2", "te-oneport", "pmnb", "pmnb-split",
-                                              "pe", "mnb-diag", "dyn-star"};
+                                              "pe", "mnb-diag", "dyn-star", "mnb-opt", "allgather-ring",
+                                              "alltoall-pairwise"};
 _Static_assert(sizeof coll_algo_names / sizeof coll_algo_names[0] == SCHED_COLL_ALGO_LAST - SCHED_COLL_ALGO_FIRST + 1,
                "one name per algorithm number");
 

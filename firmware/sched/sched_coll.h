@@ -55,7 +55,15 @@
 /* Multinode broadcast by the dynamic STAR rule: every node one packet at slot 1, per-port
  * 2-class priority queues (sched_dyn_burst); checks the rule with the allgather checker. */
 #define SCHED_ALGO_DYN_STAR    ((sched_algo)41)
-#define SCHED_COLL_ALGO_LAST   41
+/* Multinode broadcast on a torus by one spanning tree translated to every node: each tree
+ * edge has a slot, a slot labels at most one edge per direction (sched_mnb_opt.c). */
+#define SCHED_ALGO_MNB_OPT     ((sched_algo)42)
+/* Allgather around a Hamiltonian cycle (snake order), one hop, N-1 slots (sched_baseline.c). */
+#define SCHED_ALGO_ALLGATHER_RING ((sched_algo)43)
+/* Alltoall by pairwise exchange: round i, node v sends to (v+i) mod N, one dimension-order worm
+ * (model wormhole-contended, sched_baseline.c). */
+#define SCHED_ALGO_ALLTOALL_PAIRWISE ((sched_algo)44)
+#define SCHED_COLL_ALGO_LAST   44
 
 #define SCHED_COLL_ALLGATHER         ((sched_collective)16)
 #define SCHED_COLL_ALLTOALL          ((sched_collective)17)

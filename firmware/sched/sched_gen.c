@@ -4,6 +4,7 @@
  * elsewhere). Allocates with malloc: not for the core. */
 #include "sched.h"
 #include "sched_coll.h"   /* issue 5 algorithms (numbers >= 32) */
+#include "sched_opt.h"    /* bcast-edst, bcast-binomial and the other optimal/baseline schedules */
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -96,6 +97,10 @@ uint32_t sched_expected_steps(const sched_shape *sh, sched_algo algo, uint32_t r
     case SCHED_ALGO_SCATTER:
     case SCHED_ALGO_GATHER:
         return sched_scatter_tree_bound(sh, root);
+    case SCHED_ALGO_BCAST_EDST:      /* one chunk per tree: the depth lower bound */
+        return sched_edst_depth_bound(sh, root);
+    case SCHED_ALGO_BCAST_BINOMIAL:  /* rounds */
+        return sched_lb_oneport_bcast(sh);
     }
     return 0;
 }
@@ -157,6 +162,9 @@ uint32_t sched_paper_steps(const sched_shape *sh, sched_algo algo, uint32_t root
         if (sh->dims == 2 && sh->torus && sh->side[0] >= 4 && sh->side[1] >= 4)
             return (sched_nodes(sh) - 1u + 3u) / 4u;
         return 0;
+    case SCHED_ALGO_BCAST_EDST:
+    case SCHED_ALGO_BCAST_BINOMIAL:
+        return 0;
     }
     return 0;
 }
@@ -167,7 +175,15 @@ uint32_t sched_paper_steps(const sched_shape *sh, sched_algo algo, uint32_t root
 int sched_generate(sched_schedule *out, const sched_shape *shape, sched_algo algo, uint32_t root,
                    char *err, size_t errlen)
 {
+    return sched_generate_chunks(out, shape, algo, root, 1, err, errlen);
+}
+
+int sched_generate_chunks(sched_schedule *out, const sched_shape *shape, sched_algo algo, uint32_t root,
+                          uint32_t chunks, char *err, size_t errlen)
+{
     memset(out, 0, sizeof *out);
+    if (chunks > 1 && algo != SCHED_ALGO_BCAST_EDST)
+        return gen_error(err, errlen, "chunks apply to bcast-edst only (%s sends whole pieces)", sched_algo_name(algo));
     const char *problem = sched_shape_problem(shape);
     if (problem) return gen_error(err, errlen, "bad shape: %s", problem);
     if (shape->dims < 2) return gen_error(err, errlen, "bad shape: the generators need 2 or 3 dimensions");
@@ -202,6 +218,14 @@ int sched_generate(sched_schedule *out, const sched_shape *shape, sched_algo alg
         out->coll = algo == SCHED_ALGO_SCATTER ? SCHED_COLL_SCATTER : SCHED_COLL_GATHER;
         out->model = SCHED_MODEL_SAF_ALLPORT;
         return sched_gen_scatter_gather(out, algo == SCHED_ALGO_GATHER, err, errlen);
+    case SCHED_ALGO_BCAST_EDST:
+        out->coll = SCHED_COLL_BCAST;
+        out->model = SCHED_MODEL_SAF_ALLPORT;
+        return sched_gen_bcast_edst(out, chunks ? chunks : 1u, err, errlen);
+    case SCHED_ALGO_BCAST_BINOMIAL:
+        out->coll = SCHED_COLL_BCAST;
+        out->model = SCHED_MODEL_WORMHOLE_CONTENDED;
+        return sched_gen_bcast_binomial(out, err, errlen);
     }
     if (sched_coll_is_algo((int)algo)) return sched_coll_generate(out, shape, (int)algo, root, err, errlen);
     return gen_error(err, errlen, "unknown algorithm %d", (int)algo);
