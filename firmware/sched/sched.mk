@@ -5,6 +5,7 @@
 #   make sched-rv32      the library compiled for $(RISCV_ARCH)/$(RISCV_ABI) (objects only)
 #   make bench-sched     sweeps; JSON in $(BUILD)/bench/schedules.json
 #   make sched-tables    tables for the machine of config.mk, under $(BUILD)/sched/tables/
+#                        (every algorithm that applies to the shape and needs no source set)
 
 SCHED_DIR      := firmware/sched
 SCHED_HOST_CC  ?= gcc
@@ -56,9 +57,13 @@ SCHED_SHAPE := $(MESH_X)x$(MESH_Y)$(if $(filter 3,$(MESH_DIMS)),x$(MESH_Z))
 SCHED_TOPO  := $(if $(filter 1,$(MESH_TORUS)),--torus,--mesh)
 SCHED_EQUAL := $(and $(filter $(MESH_X),$(MESH_Y)),$(if $(filter 3,$(MESH_DIMS)),$(filter $(MESH_X),$(MESH_Z)),ok))
 SCHED_POW2  := $(and $(filter 2,$(MESH_DIMS)),$(SCHED_EQUAL),$(filter $(MESH_X),2 4 8 16 32 64))
-SCHED_ALGOS := saf-bcast scatter gather \
+# some side even (a mesh has a Hamiltonian cycle for allgather-ring only then)
+SCHED_SIDES := $(MESH_X) $(MESH_Y) $(if $(filter 3,$(MESH_DIMS)),$(MESH_Z))
+SCHED_EVEN  := $(filter 0,$(foreach side,$(SCHED_SIDES),$(shell expr $(side) % 2)))
+SCHED_ALGOS := saf-bcast scatter gather bcast-edst bcast-binomial alltoall-pairwise \
                $(if $(and $(filter 1,$(MESH_TORUS)),$(SCHED_EQUAL)),tsay-wang) \
-               $(if $(SCHED_POW2),cang-wu cang-wu-dp)
+               $(if $(SCHED_POW2),cang-wu cang-wu-dp) \
+               $(if $(filter 1,$(MESH_TORUS)),mnb-opt allgather-ring,$(if $(SCHED_EVEN),allgather-ring))
 SCHED_TABLE_DIR := $(BUILD)/sched/tables/$(SCHED_SHAPE)-$(if $(filter 1,$(MESH_TORUS)),torus,mesh)
 SCHED_TABLES := $(patsubst %,$(SCHED_TABLE_DIR)/%.tbl,$(SCHED_ALGOS))
 .PHONY: sched-tables

@@ -150,9 +150,11 @@ uint32_t sched_lb_mnb(const sched_shape *sh)
 {
     const uint32_t n = sched_nodes(sh);
     uint32_t best = 0;
-    /* The smallest degree gives the largest bound: a corner on a mesh. */
-    uint32_t mindeg = UINT32_MAX;
-    for (uint32_t v = 0; v < n; v++) {
+    /* The fewest in-links give the largest bound: a corner on a mesh. On a torus every node has
+     * 2d in-links, also where a side is 2 (the + and - links to the one neighbour are two links;
+     * sched_degree counts that neighbour once). */
+    uint32_t mindeg = sh->torus ? 2u * sh->dims : UINT32_MAX;
+    for (uint32_t v = 0; v < n && !sh->torus; v++) {
         uint32_t deg = sched_degree(sh, v);
         if (deg < mindeg) mindeg = deg;
         if (mindeg == sh->dims) break;
@@ -201,6 +203,7 @@ uint32_t sched_coll_lower_bound(const sched_schedule *s)
     }
     if (s->coll == SCHED_COLL_ALLTOALL || s->coll == SCHED_COLL_PARTIAL_ALLTOALL)
         return s->model == SCHED_MODEL_SAF_ONEPORT ? sched_lb_te_status(sh) : sched_lb_te_cut(sh);
+    if (s->algo == SCHED_ALGO_MNB_OPT) return sched_mnb_opt_lower_bound(sh);
     const uint32_t parts = sched_coll_parts(s), n = sched_nodes(sh), mindeg = sh->torus ? 2u * sh->dims : sh->dims;
     const uint32_t by_ports = (parts * (n - 1u) + mindeg - 1u) / mindeg, lb = sched_lb_mnb(sh) * parts;
     return parts > 1u ? by_ports : lb;
