@@ -14,7 +14,7 @@ SCHED_HEADERS  := $(wildcard $(SCHED_DIR)/*.h)
 # The part the firmware links: no allocation.
 SCHED_PORTABLE := sched_shape sched_check sched_table
 # The host part: generators and writers.
-SCHED_HOSTONLY := sched_gen sched_tw sched_cw sched_out
+SCHED_HOSTONLY := sched_gen sched_scatter sched_tw sched_cw sched_out
 # Issue 5 (allgather, alltoall, partial MNB): portable checker path and run-time rule; host generators.
 SCHED_PORTABLE += sched_check_coll sched_pmnb sched_dyn
 SCHED_HOSTONLY += sched_mnb sched_exchange sched_coll_sim sched_dyn_sim sched_pe
