@@ -88,7 +88,12 @@ static uint32_t *neighbour_table(const sched_shape *sh)
 
 uint32_t sched_edst_depth_bound(const sched_shape *sh, uint32_t root)
 {
-    if (!sh->torus) return sched_eccentricity(sh, root);
+    if (!sh->torus) {
+        /* a root neighbour takes at most one tree over its link from the root; the other tree
+         * reaches it from a node at distance 2 (a mesh is bipartite): depth 3 at least */
+        const uint32_t ecc = sched_eccentricity(sh, root);
+        return ecc > 3u ? ecc : 3u;
+    }
     /* every tree has exactly one root child (2d trees, 2d out-links of the root), and reaches
      * everything else from it without passing the root */
     const uint32_t n = sched_nodes(sh), ports = 2u * sh->dims;

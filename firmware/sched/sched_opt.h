@@ -57,7 +57,8 @@ typedef struct {
 uint32_t sched_edst_tree_count(const sched_shape *shape);
 /* A lower bound on the deepest tree: on a torus 1 + the eccentricity of a root neighbour in the
  * torus without the root (every tree has exactly one root child); on a mesh the root's
- * eccentricity. */
+ * eccentricity, and at least 3 (a root neighbour is reached by all but one tree from a node at
+ * distance 2). */
 uint32_t sched_edst_depth_bound(const sched_shape *shape, uint32_t root);
 /* The search (deterministic local search, tightened from a loose depth to the bound). */
 int sched_edst_forest_build(const sched_shape *shape, uint32_t root, sched_edst_forest *forest, char *err,
