@@ -21,7 +21,8 @@
  * Portable parts (no allocation; build for the RV32IM core): sched_check_coll.c, sched_pmnb.c
  * (partial-MNB rule), sched_dyn.c (dynamic-broadcast rule).
  * Host parts (allocate): sched_mnb.c (dispatch, bounds), sched_exchange.c (total exchange),
- * sched_coll_sim.c (rule simulation), sched_pe.c (partial exchange), sched_dyn_sim.c.
+ * sched_coll_sim.c (rule simulation), sched_pe.c (partial exchange), sched_dyn_sim.c; the
+ * algorithms 42-44 are in sched_mnb_opt.c and sched_baseline.c (API: sched_opt.h).
  */
 #ifndef RVMESH_SCHED_COLL_H
 #define RVMESH_SCHED_COLL_H
