@@ -13,13 +13,15 @@
  *
  * The search is simulated annealing over those assignments, with integer arithmetic and a fixed
  * seed (deterministic everywhere). A move gives tree a at node v another in-link; the tree that
- * held it takes a's old one. The cost counts, per tree and node, 10 for every level below the
- * target depth H and 1000 for a node on or below a cycle. Only the subtrees of v in the two
- * trees change, so a move costs the size of those subtrees. Three moves in four start at a
- * node that costs something and walk up its tree a random number of levels. The start: each
- * node gives its trees in-links that lead back toward their root child where it can. H starts
- * at the lower bound (sched_edst_depth_bound) and goes up by one whenever a budget of moves
- * does not bring the cost to 0.
+ * held it takes a's old one. The cost counts, per tree and node, 10 for every level the node
+ * lies deeper than the target depth H and 1000 for a node on or below a cycle. Only the
+ * subtrees of v in the two trees change, so a move costs the size of those subtrees. Three
+ * moves in four start at a node that costs something and walk up its tree a random number of
+ * levels. A worse move is kept with probability e^(-increase/temperature); the temperature
+ * cools, and is raised again every 200000 moves. The start: each node gives its trees
+ * in-links that lead back toward their root child where it can. H starts at the lower bound
+ * (sched_edst_depth_bound) and goes up by one whenever a budget of moves does not bring the
+ * cost to 0.
  */
 #include "sched_opt.h"
 #include "sched_coll.h"
@@ -34,8 +36,8 @@
 #define EDST_INF UINT32_MAX
 #define EDST_COST_LEVEL 10u
 #define EDST_COST_CYCLE 1000u
-/* Temperatures in cost units times 256: from 8 (a level too deep is kept one time in 2.2)
- * down by 0.5 % every 1024 moves to 0.1, and back to 8 every 200000 moves. */
+/* Temperatures in cost units times 256: from 8 (a move one level worse is kept 29 times in
+ * 100) down by 0.5 % every 1024 moves to 0.1 (never), and back to 8 every 200000 moves. */
 #define EDST_TEMP_START 2048u
 #define EDST_TEMP_END 26u
 #define EDST_REHEAT 200000u

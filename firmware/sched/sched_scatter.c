@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Host-side scatter and gather over balanced spanning trees (moved out of sched_gen.c): the
  * corrected four-region construction of the thesis on 2-D tori with sides >= 4, a balancing
  * partitioner elsewhere, and the cut-aware lower bound they are measured against. Allocates
