@@ -17,6 +17,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define BASE_MAX_NODES 4096u   /* the ring and the pairwise exchange have N(N-1) messages */
+
 static int base_error(char *err, size_t errlen, const char *fmt, ...)
 {
     if (err && errlen) {
@@ -141,8 +143,9 @@ int sched_gen_allgather_ring(sched_schedule *s, char *err, size_t errlen)
     s->coll = SCHED_COLL_ALLGATHER;
     s->model = SCHED_MODEL_SAF_ALLPORT;
     s->root = 0;
-    if (n - 1u > 65535u) return base_error(err, errlen, "allgather-ring would take %lu slots, more than the 65535 a "
-                                                        "table can hold", (unsigned long)(n - 1u));
+    if (n > BASE_MAX_NODES)
+        return base_error(err, errlen, "allgather-ring is limited to %u nodes (it has N(N-1) messages); this shape "
+                          "has %lu", BASE_MAX_NODES, (unsigned long)n);
     uint32_t *order = malloc((size_t)n * sizeof *order);
     if (!order) return base_error(err, errlen, "out of memory");
     const char *why = sched_snake_cycle(sh, order);
@@ -173,8 +176,9 @@ int sched_gen_alltoall_pairwise(sched_schedule *s, char *err, size_t errlen)
     s->coll = SCHED_COLL_ALLTOALL;
     s->model = SCHED_MODEL_WORMHOLE_CONTENDED;
     s->root = 0;
-    if (n - 1u > 65535u) return base_error(err, errlen, "alltoall-pairwise would take %lu rounds, more than the 65535 "
-                                                        "a table can hold", (unsigned long)(n - 1u));
+    if (n > BASE_MAX_NODES)
+        return base_error(err, errlen, "alltoall-pairwise is limited to %u nodes (it has N(N-1) messages); this shape "
+                          "has %lu", BASE_MAX_NODES, (unsigned long)n);
     for (uint32_t round = 1; round < n; round++)
         for (uint32_t v = 0; v < n; v++) {
             sched_msg m;

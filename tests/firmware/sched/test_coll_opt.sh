@@ -83,6 +83,8 @@ refuse() {  # name, expected text, args...
 refuse "mnb-opt on a mesh" "mnb-opt needs a torus" --shape 4x4 --mesh --algo mnb-opt
 refuse "mnb-opt on 65x64 (N(N-1) messages)" "limited to 4096 nodes" --shape 65x64 --torus --algo mnb-opt
 refuse "bcast-edst on 65x64" "bcast-edst is limited to 4096 nodes" --shape 65x64 --torus --algo bcast-edst
+refuse "allgather-ring on 65x64" "allgather-ring is limited to 4096 nodes" --shape 65x64 --torus --algo allgather-ring
+refuse "alltoall-pairwise on 65x64" "alltoall-pairwise is limited to 4096 nodes" --shape 65x64 --torus --algo alltoall-pairwise
 refuse "allgather-ring on the 5x5 mesh" "no Hamiltonian cycle" --shape 5x5 --mesh --algo allgather-ring
 refuse "allgather-ring on the 3x3x3 mesh" "needs a torus, or a mesh with an even side" --shape 3x3x3 --mesh --algo allgather-ring
 refuse "--chunks with mnb" "--chunks applies to bcast-edst only" --shape 4x4 --torus --algo mnb --chunks 2
