@@ -1,27 +1,34 @@
-/* rvmesh collectives: MPI-like calls that run a per-node schedule table (sched_table.h,
- * written by `schedgen --tables`) on the link-port NI (firmware/drivers/linkport.h).
+/* SPDX-License-Identifier: ISC
+ * rvmesh collectives: MPI-like calls that run a per-node schedule table (sched_table.h,
+ * written by `schedgen --tables`) on the network interface's plan engines (NI version 3,
+ * firmware/drivers/linkport.h, rtl/tile/README.md "Plans").
  *
- * Every call runs the same table-driven engine. For step s = 1 .. nsteps of the table it
- * starts every send of step s (the piece comes from the send buffer, the result buffer or a
- * transit slot) and receives worms until every receive of step s is done, moving the flits
- * of all ports interleaved without ever stalling in the NI (it reads PORT_STATUS / RX_AVAIL
- * / TX_STATUS before every pop and push). Worms of later steps that arrive early (other
- * nodes run ahead) are accepted and stored where they belong; a worm that matches no
- * pending receive (duplicate, stray) is drained and reported (COLL_EUNEXPECTED).
+ * Persistent plans (as MPI-4's persistent collectives): coll_plan_init compiles a table,
+ * the buffers and the block size m into the NI's send descriptors once; coll_plan_start
+ * posts them and returns at once; coll_plan_test / coll_plan_wait say when the collective
+ * is done. Start and wait as often as you like; each start is one collective. The blocking
+ * calls (coll_bcast ... coll_alltoall_partial, coll_run) are init + start + wait on the
+ * context's workspace.
  *
- * A worm: NOC_HEAD(hops..., start dimension, tag = step & 63), NOC_INFO(this node, flits),
- * the piece number, then the piece's m / parts / 4 payload words.
- *
- * Speed. With DMA engines in the NI (version 2, ctx->use_dma) the core writes and reads
- * each worm's first three flits and hands the payload to the port's engine (payloads of one
- * or two words it moves itself): 1.7 cycles per flit a node sends or receives for 1 KiB
- * blocks (all-port exchange, tests/sim/mesh/progs/coll_bench.c; allgather mnb-diag 1 KiB on
- * the 4x4 torus: 14,050 cycles). Without (use_dma = 0, NI version 1, or buffers outside the
- * RAM) the core moves every flit: TX queues are written only when empty, four flits per
- * status read; RX queues one status read per flit, a burst per port visit: about 15
- * cycles per flit at 1 KiB (the driver's flit-by-flit ni_exchange: 45). What is left is
- * per worm and per step: about 100-150 instructions of the engine each (coll.c, "the
- * engine"), which dominate small blocks.
+ * How a plan runs. Every send of the table is a descriptor in the list of the port it
+ * leaves by: the worm's head, where its piece lies (the send buffer, the result buffer or
+ * a transit slot) and, for a piece this node relays, a trigger: the NI's counter of the
+ * port the piece arrives on must have counted the arrival. Every worm is a put: it names
+ * the window (0: the receiver's result buffer, 1: its transit slots) and the offset it
+ * goes to, and the counter that counts it (the port it arrives on). So a relay starts in
+ * hardware the moment its piece is in RAM, and the core is out of the loop until
+ * PLAN_STATUS says every list is sent and every port has counted its receives.
+ * A piece that arrives on port q as the j-th receive there (in table order) triggers its
+ * relays at counter q >= j: worms that cross one link come in the order they were sent, so
+ * this needs every port's receives to come from one neighbour (store-and-forward
+ * schedules), or the port to have just one receive, or no relay to depend on it; a table
+ * that breaks this is refused (COLL_ETABLE).
+ * Wormhole schedules (a worm crosses many links: Tsay-Wang, Cang-Wu, the baselines) start
+ * with a dissemination barrier of signals in hardware (ceil(log2 N) rounds): a node's puts
+ * of the next collective must not reach a node still in this one, where they would wait
+ * in the network across other worms' paths. Store-and-forward plans need none: a put of a
+ * plan the receiver has not started waits at that receiver's port, where only its own
+ * link's worms queue behind it (ctx->sync_start adds the barrier to them too).
  *
  * Blocks, pieces and where they live (firmware/coll/coll_jobs.h has the definitions):
  *   call                send buffer (owner only)        result buffer
@@ -32,28 +39,16 @@
  *   coll_alltoall       block node*N+t at t*m (N*m)      block s*N+node at s*m (N*m)
  *   *_partial           as above, sources only           blocks of sources only
  * MPI copies a node's own block into its result (scatter's root, gather's root, allgather,
- * alltoall and the partial ones on a source); that copy is part of the call.
- * Buffers must be word aligned; m must be a non-zero multiple of 4 * parts (parts =
- * coll_parts(table algo, dims): the split algorithms cut each block into dims pieces).
+ * alltoall and the partial ones on a source): a descriptor on the NI's local port (a TX
+ * engine feeding an RX engine) puts it there, at a line per access, with the rest.
+ * Buffers must be word aligned RAM; m a non-zero multiple of 4 * parts (parts =
+ * sched_table_parts(table): the split algorithms cut each block into that many pieces).
  *
- * No allocation: the caller gives a workspace (coll_init) that holds a 16-byte descriptor
- * per send and receive record (and two per round of the start barrier, plus one word),
- * and one slot per transit receive (a piece relayed, not delivered here; each keeps its
- * own slot for the whole call, since early arrivals make reuse unsafe).
- * coll_workspace_bytes() says how much a call needs; a call with too little fails before
- * anything is sent.
- *
- * Every error returns a negative COLL_E* and prints why on the console ("node (x,y): ...").
- *
- * Calls in a row: every node must make the same calls in the same order (as in MPI). A node
- * that has finished a call may start sending the next one's worms while its neighbours are
- * still in this one; without sync_start those would be reported as unexpected, so either
- * separate calls by a barrier of your own (mesh-sim's jobs handshake is one) or set
- * ctx->sync_start: then no collective worm leaves a node before every node has entered the
- * call, and the barrier's own early tokens are kept for the next call. A call that one node
- * refuses (a buffer too small there, say) ends with COLL_ETIMEOUT on the others, which wait
- * in its barrier; the barrier tokens it leaves behind are dropped by the next call, which
- * then runs normally (with sync_start).
+ * No allocation: a plan lives in the workspace given to coll_plan_init (descriptors, 16
+ * bytes per send, and a transit slot per relayed piece, m / parts bytes each, kept for the
+ * plan's lifetime; 12 bytes per receive for the compiler); coll_plan_workspace_bytes() says
+ * how much. Every error returns a
+ * negative COLL_E* and prints why on the console ("node (x,y): ...").
  */
 #ifndef RVMESH_COLL_H
 #define RVMESH_COLL_H
@@ -65,66 +60,83 @@
 
 enum {
     COLL_OK = 0,
-    COLL_ENI = -1,          /* no NI of version 1, or coll_init not called */
-    COLL_EARG = -2,         /* a null or misaligned pointer */
+    COLL_ENI = -1,          /* no NI of version 3, or coll_init not called */
+    COLL_EARG = -2,         /* a null or misaligned pointer, or a buffer outside RAM */
     COLL_EROOT = -3,        /* root is not a node of this machine */
     COLL_EROOT_TABLE = -4,  /* root differs from the root the table was built for */
     COLL_ESIZE = -5,        /* m is 0, not a multiple of 4 * parts, or too long for a worm */
     COLL_ESEND_SPACE = -6,  /* send buffer smaller than the call needs */
     COLL_ERECV_SPACE = -7,  /* result buffer smaller than the call needs */
-    COLL_EWORKSPACE = -8,   /* workspace smaller than coll_workspace_bytes() */
+    COLL_EWORKSPACE = -8,   /* workspace smaller than coll_plan_workspace_bytes() */
     COLL_ESHAPE = -9,       /* table built for another machine shape */
     COLL_ENODE = -10,       /* table of another node */
-    COLL_ETABLE = -11,      /* table damaged or inconsistent (sched_table_open, records) */
+    COLL_ETABLE = -11,      /* table damaged, inconsistent, or not runnable in order */
     COLL_ECOLLECTIVE = -12, /* the table's collective is not the one called */
-    COLL_EUNEXPECTED = -13, /* a worm matched no pending receive (duplicate or stray) */
-    COLL_EWORM = -14,       /* a malformed worm (no head, wrong length) */
+    COLL_EUNEXPECTED = -13, /* a worm fit no window or epoch of this node (ctx->err_src sent it) */
+    COLL_EWORM = -14,       /* a malformed worm (its length disagrees with its info flit) */
     COLL_EREFUSED = -15,    /* the NI refused a worm of ours (its route leaves the machine) */
     COLL_ETIMEOUT = -16,    /* no progress for ctx->timeout_cycles */
-    COLL_EDMA = -17         /* the NI refused a DMA start (it should not: the engines get checked RAM) */
+    COLL_EDESC = -17,       /* the NI refused a descriptor or a window (it should not: all checked) */
+    COLL_EBUSY = -18,       /* coll_plan_start on a plan that is running */
+    COLL_EOVERFLOW = -19     /* an NI counter passed 65535 */
 };
+
+/* coll_plan_test: still running */
+#define COLL_RUNNING 1
 
 typedef struct {
     struct ni_shape ni;           /* this machine and node, from the NI */
     sched_shape shape;            /* the same, as the tables spell it */
-    uint8_t *workspace;           /* word aligned */
+    uint8_t *workspace;           /* for the blocking calls: word aligned */
     uint32_t workspace_bytes;
-    uint32_t timeout_cycles;      /* give up after this many cycles without a flit; 0: never */
+    uint32_t timeout_cycles;      /* a wait gives up after this many cycles without progress; 0: never */
     uint8_t quiet;                /* 1: do not print errors (the codes still say what) */
-    uint8_t use_dma;              /* 1 (coll_init's choice on an NI with DMA engines, version
-                                   * 2): payloads move by the port's DMA engines, the core
-                                   * writes and reads only each worm's head, info and piece
-                                   * flits; 0: the core moves every flit */
-    uint8_t sync_start;           /* 1: every call starts with a barrier of all nodes (a
-                                   * dissemination barrier, ceil(log2 N) rounds of one-word
-                                   * worms), so that the collective proper starts on all
-                                   * nodes together (start_cycle says when), and calls may
-                                   * follow each other directly (see below) */
-    uint32_t calls;               /* calls made with sync_start, refused ones too (numbers
-                                   * the barrier tokens) */
-    uint32_t early_tokens;        /* bit r-1: the next call's round-r token came already */
-    uint32_t stale_tokens;        /* barrier tokens of earlier calls that were dropped (left
-                                   * by a call some node refused while the others waited) */
+    uint8_t sync_start;           /* 1: every plan starts with the barrier (wormhole plans always do) */
     uint8_t initialised;
+    uint8_t running;              /* a plan of this context has been started and not waited for */
+    uint8_t barrier_target;       /* the barrier round whose counter has a target in the NI (+1) */
+    /* the dissemination barrier's send descriptors (one per round), 16-byte aligned */
+    struct ni_desc barrier[8] __attribute__((aligned(16)));
     /* about the last call */
-    uint32_t err_src;             /* COLL_EUNEXPECTED: the sender's node id ... */
-    uint32_t err_step;            /* ... and this node's step then (0: no such error) */
-    uint32_t err_piece;
-    uint32_t flits_sent;          /* flits this node wrote / read, headers included */
-    uint32_t flits_received;
-    uint32_t setup_cycles;        /* of the call: checks, descriptors, own-block copy */
-    uint32_t start_cycle;         /* mcycle when the table's step 1 began (after the barrier) */
+    uint32_t err_src;             /* COLL_EUNEXPECTED / COLL_EWORM: the worm's sender ... */
+    uint32_t err_port;            /* ... and the port it came in on */
+    uint32_t setup_cycles;        /* of the last blocking call: the plan's compilation */
+    uint32_t start_cycle;         /* mcycle when the last plan's data began to move (after its barrier) */
+    uint32_t end_cycle;           /* mcycle when the last wait saw it done */
+    uint32_t early_signals;       /* barrier rounds whose signal had come before the last start
+                                     (sent by nodes already in that call) */
 } coll_ctx;
 
-/* Reads the shape and this node from the NI. workspace: word aligned, or NULL with 0 bytes
- * for calls that need none. COLL_ENI without an NI. */
+/* A compiled collective: what coll_plan_start posts. Fields are the library's. */
+typedef struct {
+    coll_ctx *ctx;
+    const char *name;             /* "coll_bcast", ... for messages */
+    uint8_t collective;
+    uint8_t barrier_rounds;       /* 0: no start barrier */
+    uint8_t ports;
+    uint32_t m;
+    uint32_t recv_words, transit_words;
+    uint8_t *recv;
+    uint8_t *transit;
+    struct ni_desc *desc;         /* the lists: port by port, then the NI's local port */
+    uint16_t list_first[NI_MAX_PORTS + 1], list_count[NI_MAX_PORTS + 1];
+    uint16_t recv_count[NI_MAX_PORTS + 1];   /* puts each port counts in one run */
+    uint32_t compile_cycles;
+    uint8_t started;
+} coll_plan;
+
+/* Reads the shape and this node from the NI and puts its ports in plan mode. workspace
+ * (word aligned; NULL with 0 bytes for none) is what the blocking calls compile their plans
+ * into. COLL_ENI without an NI of version 3. */
 int coll_init(coll_ctx *ctx, void *workspace, uint32_t workspace_bytes);
 
 /* Validates a table (sched_table_open) against this machine's shape and this node:
  * COLL_ESHAPE, COLL_ENODE or COLL_ETABLE (damaged, truncated, another format version). */
 int coll_open_table(coll_ctx *ctx, const void *table_bytes, uint32_t len, sched_table *table);
 
-/* Workspace bytes a call with this table and m needs (0 if m or the table is unusable). */
+/* Workspace bytes a plan of this table and m needs (0 if m or the table is unusable). */
+uint32_t coll_plan_workspace_bytes(const coll_ctx *ctx, const sched_table *table, uint32_t m);
+/* the same, for the blocking calls (their plans are compiled into ctx's workspace) */
 uint32_t coll_workspace_bytes(const coll_ctx *ctx, const sched_table *table, uint32_t m);
 /* Whether this node starts with data in the table's collective (the root of bcast/scatter,
  * every node of gather/allgather/alltoall, the sources of the partial ones). */
@@ -136,9 +148,27 @@ uint32_t coll_recv_bytes(const coll_ctx *ctx, const sched_table *table, uint32_t
 
 const char *coll_strerror(int code);
 
-/* The collectives. send_bytes / recv_bytes are the capacities of the buffers; root is a
- * node id (x + X*(y + Y*z)). A node without a send (or result) buffer in the table above
- * may pass NULL and 0. */
+/* ---- persistent plans ---- */
+/* Compiles the table's collective with these buffers and m (for bcast, recv is the buffer
+ * and send is ignored) into `plan`, in `workspace` (16-byte aligned RAM, at least
+ * coll_plan_workspace_bytes). Everything is checked here: a plan that compiled runs. */
+int coll_plan_init(coll_plan *plan, coll_ctx *ctx, const sched_table *table, const void *send,
+                   uint32_t send_bytes, void *recv, uint32_t recv_bytes, uint32_t m, void *workspace,
+                   uint32_t workspace_bytes);
+/* Posts the plan to the NI (a few dozen register writes) and copies the node's own block;
+ * the collective then runs in the NI. COLL_EBUSY if a plan of this context is running. */
+int coll_plan_start(coll_plan *plan);
+/* COLL_OK once the collective is complete on this node (its buffers are the caller's
+ * again), COLL_RUNNING while it runs, or an error (the plan is then stopped). */
+int coll_plan_test(coll_plan *plan);
+/* Waits for the started plan: COLL_OK, or an error (COLL_ETIMEOUT after ctx->timeout_cycles
+ * without a worm counted, naming the ports still waiting). */
+int coll_plan_wait(coll_plan *plan);
+
+/* ---- the blocking calls: init + start + wait ----
+ * send_bytes / recv_bytes are the capacities of the buffers; root is a node id
+ * (x + X*(y + Y*z)). A node without a send (or result) buffer in the table above may pass
+ * NULL and 0. ctx->setup_cycles tells the compile cycles of the call. */
 int coll_bcast(coll_ctx *ctx, const sched_table *table, void *buf, uint32_t buf_bytes, uint32_t m,
                uint32_t root);
 int coll_scatter(coll_ctx *ctx, const sched_table *table, const void *send, uint32_t send_bytes, void *recv,
@@ -154,10 +184,8 @@ int coll_allgather_partial(coll_ctx *ctx, const sched_table *table, const void *
                            void *recv, uint32_t recv_bytes, uint32_t m);
 int coll_alltoall_partial(coll_ctx *ctx, const sched_table *table, const void *send, uint32_t send_bytes,
                           void *recv, uint32_t recv_bytes, uint32_t m);
-
-/* Any of the above, picked by the table's collective (root = the table's root): what a
- * program that runs whatever tables it is given calls. For bcast, recv is the buffer (in
- * place: the root's holds block 0) and send is ignored. */
+/* Any of the above, picked by the table's collective (root = the table's root). For bcast,
+ * recv is the buffer (in place: the root's holds block 0) and send is ignored. */
 int coll_run(coll_ctx *ctx, const sched_table *table, const void *send, uint32_t send_bytes, void *recv,
              uint32_t recv_bytes, uint32_t m);
 

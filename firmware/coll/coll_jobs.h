@@ -12,28 +12,37 @@
  * node's table for job j starts at table_off of record j; tables are 8-byte aligned). A
  * program run without a host finds magic == 0 and has no jobs.
  *
- * Header (COLL_JOBS_HEADER_BYTES = 32):
+ * Header (COLL_JOBS_HEADER_BYTES = 48):
  *   off  field     written by  meaning
  *    0   magic     host        COLL_JOBS_MAGIC
  *    4   version   host        COLL_JOBS_VERSION
  *    8   count     host        job records that follow the header
- *   12   flags     host        COLL_JOBS_HOST_CHECK: after job j the node writes done = j + 1
- *                              and waits until ack == j + 1 (the host checks its buffers in
- *                              between and releases all nodes in the same cycle: a barrier)
+ *   12   flags     host        COLL_JOBS_HOST_CHECK: the two barriers below
  *   16   done      node        j + 1 once job j has ended (buffers final, record filled in)
  *   20   ack       host        j + 1 once the host has checked job j on every node
  *   24   bytes     host        size of the area (the symbol's size)
  *   28   node      host        the node id this copy belongs to (x + X*(y + Y*z))
- * Job record j (COLL_JOBS_RECORD_BYTES = 64) at 32 + 64*j:
+ *   32   ready     node        j + 1 once job j is set up (buffers filled, plan compiled)
+ *   36   go        host        j + 1 once every node is ready for job j
+ *   40   reserved  0
+ *   44   reserved  0
+ * With COLL_JOBS_HOST_CHECK a job is two barriers the host holds: a node sets its job up
+ * (buffers, the plan), writes ready = j + 1 and waits for go == j + 1, which the host writes
+ * into every node in the same cycle once all are ready; then it runs the collective (timed),
+ * writes done = j + 1 and waits for ack == j + 1, which the host writes once it has checked
+ * every node's buffers. So every node starts the collective in the same cycle, and set-up
+ * and checks stay out of what is timed.
+ * Job record j (COLL_JOBS_RECORD_BYTES = 64) at 48 + 64*j:
  *    0   table_off   host  offset of this node's table from the start of the area
  *    4   table_bytes host  its length (sched_table.h: the node's table of the job's file)
  *    8   msg_bytes   host  m: bytes of one block (one source's message to one node)
  *   12   seed        host  seed of the data pattern (coll_pattern)
- *   16   reserved    0
+ *   16   setup       node  cycles the node spent compiling the collective's plan
+ *   20   reserved    0
  *   ...
  *   32   status      node  COLL_OK or a negative COLL_E* (the node prints why)
- *   36   cycle_start node  mcycle (low word) when the collective was called
- *   40   cycle_end   node  mcycle (low word) when it returned
+ *   36   cycle_start node  mcycle (low word) when the collective was started
+ *   40   cycle_end   node  mcycle (low word) when it was complete on the node
  *   44   recv_addr   node  address of the result buffer (coll_result_offset says where each
  *                          block lies in it); 0 if the node has no result (gather, non-root)
  *   48   recv_bytes  node  its length
@@ -47,8 +56,8 @@
  *   gather           block s: node s's message for the root
  *   allgather        block s: node s's message for everyone (partial: sources only)
  *   alltoall         block s*N + t: node s's message for node t (partial: sources only)
- * The schedule's pieces are blocks cut into coll_parts(algo, dims) equal parts (1 except
- * for the split algorithms): piece k is part k % parts of block k / parts, bytes
+ * The schedule's pieces are blocks cut into parts equal parts (the table's, sched_table_parts:
+ * 1 except for the split algorithms): piece k is part k % parts of block k / parts, bytes
  * [(k % parts) * m / parts, (k % parts + 1) * m / parts) of it. m must be a multiple of
  * 4 * parts.
  *
@@ -64,8 +73,8 @@
 #include <stdint.h>
 
 #define COLL_JOBS_MAGIC 0x424a5652u /* "RVJB" in memory order */
-#define COLL_JOBS_VERSION 1u
-#define COLL_JOBS_HEADER_BYTES 32u
+#define COLL_JOBS_VERSION 2u
+#define COLL_JOBS_HEADER_BYTES 48u
 #define COLL_JOBS_RECORD_BYTES 64u
 #define COLL_JOBS_HOST_CHECK 1u
 #define COLL_POISON 0xa5u
@@ -79,11 +88,14 @@
 #define COLL_JOBS_ACK_OFF 20u
 #define COLL_JOBS_BYTES_OFF 24u
 #define COLL_JOBS_NODE_OFF 28u
+#define COLL_JOBS_READY_OFF 32u
+#define COLL_JOBS_GO_OFF 36u
 /* record word offsets (add COLL_JOBS_HEADER_BYTES + j * COLL_JOBS_RECORD_BYTES) */
 #define COLL_JOB_TABLE_OFF 0u
 #define COLL_JOB_TABLE_BYTES 4u
 #define COLL_JOB_MSG_BYTES 8u
 #define COLL_JOB_SEED 12u
+#define COLL_JOB_SETUP 16u
 #define COLL_JOB_STATUS 32u
 #define COLL_JOB_CYCLE_START 36u
 #define COLL_JOB_CYCLE_END 40u
@@ -105,13 +117,6 @@ static inline uint8_t coll_pattern(uint32_t seed, uint32_t block, uint32_t i)
     h *= 0x2c1b3c6du;
     h ^= h >> 12;
     return (uint8_t)(h >> (8u * (i & 3u)));
-}
-
-/* Parts per block for a schedule algorithm (sched.h / sched_coll.h numbers): the split
- * algorithms (mnb-split 33, pmnb-split 38) cut every block into dims parts. */
-static inline uint32_t coll_parts(uint32_t algo, uint32_t dims)
-{
-    return (algo == 33u || algo == 38u) ? dims : 1u;
 }
 
 /* Where block b lies in node `node`'s result buffer (collective numbers of sched.h and

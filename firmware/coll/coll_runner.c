@@ -3,6 +3,7 @@
 
 #include <stdio.h>
 
+#include "coll_internal.h"
 #include "coll_jobs.h"
 #include "rvmesh_rt.h"
 #include "sched_coll.h"
@@ -82,7 +83,7 @@ static int is_source(const coll_ctx *ctx, const sched_table *t, uint32_t owner, 
 {
     if (owner == ctx->ni.node)
         return self_has_data;
-    const uint32_t parts = coll_parts(t->algo, t->shape.dims), nodes = ctx->ni.nodes;
+    const uint32_t parts = sched_table_parts(t), nodes = ctx->ni.nodes;
     const int exchange = t->collective == 19u;
     for (uint32_t i = 0; i < t->nrecv; ++i) {
         sched_table_recv r;
@@ -100,7 +101,7 @@ static int check_result(const coll_ctx *ctx, const sched_table *t, const uint32_
                         uint32_t m, uint32_t seed, uint32_t job, int has_data)
 {
     const uint32_t node = ctx->ni.node, nodes = ctx->ni.nodes, words = m / 4u;
-    const uint32_t parts = coll_parts(t->algo, t->shape.dims);
+    const uint32_t parts = sched_table_parts(t);
     const int exchange = t->collective == 17u || t->collective == 19u;
     const int partial = t->collective == 18u || t->collective == 19u;
     const uint32_t poison = COLL_POISON * 0x01010101u;
@@ -198,9 +199,12 @@ int coll_jobs_run(coll_ctx *ctx, uint32_t *area, uint32_t area_bytes, uint32_t *
         const uint32_t seed = *area_word(area, rec + COLL_JOB_SEED);
         sched_table t;
         int rc;
-        uint32_t cycle_start = 0, cycle_end = 0, send_addr = 0, recv_addr = 0, recv_bytes = 0;
-        int checked = 0;
-        ctx->err_src = ctx->err_step = 0;
+        uint32_t cycle_start = 0, cycle_end = 0, send_addr = 0, recv_addr = 0, recv_bytes = 0, setup = 0;
+        uint32_t send_need = 0, recv_need = 0;
+        uint32_t *send = arena, *recv = arena;
+        int checked = 0, has_data = 0, table_open = 0;
+        coll_plan plan;
+        ctx->err_src = ctx->err_port = 0;
         if (table_off > area_bytes || table_bytes > area_bytes - table_off) {
             printf("node (%u,%u): job %lu: table at %lu, %lu bytes, is outside the jobs area\n", ctx->ni.coord[0],
                    ctx->ni.coord[1], (unsigned long)j, (unsigned long)table_off, (unsigned long)table_bytes);
@@ -209,17 +213,20 @@ int coll_jobs_run(coll_ctx *ctx, uint32_t *area, uint32_t area_bytes, uint32_t *
             rc = coll_open_table(ctx, (const uint8_t *)area + table_off, table_bytes, &t);
         }
         if (rc == COLL_OK) {
-            const int has_data = coll_node_has_data(ctx, &t);
+            table_open = 1;
+            has_data = coll_node_has_data(ctx, &t);
             const int bcast = t.collective == 1u;
             /* m beyond the RAM is refused by sizes below (as a buffer too small) */
             const uint32_t m_sane = m > 0x100000u ? 0x100000u : m;
-            uint32_t send_need = bcast ? 0u : coll_send_bytes(ctx, &t, m_sane);
-            uint32_t recv_need = coll_recv_bytes(ctx, &t, m_sane);
+            send_need = bcast ? 0u : coll_send_bytes(ctx, &t, m_sane);
+            recv_need = coll_recv_bytes(ctx, &t, m_sane);
             uint32_t send_cap = min_u32(send_need, arena_bytes) & ~3u;
             uint32_t recv_cap = min_u32(recv_need, arena_bytes - send_cap) & ~3u;
-            uint32_t *send = arena, *recv = arena + send_cap / 4u;
-            ctx->workspace = (uint8_t *)(recv + recv_cap / 4u);
-            ctx->workspace_bytes = arena_bytes - send_cap - recv_cap;
+            recv = arena + send_cap / 4u;
+            /* the plan's workspace: the rest of the arena, from a 16-byte boundary */
+            uintptr_t ws = ((uintptr_t)(recv + recv_cap / 4u) + 15u) & ~(uintptr_t)15u;
+            uint32_t used = (uint32_t)(ws - (uintptr_t)arena);
+            uint32_t ws_bytes = arena_bytes > used ? arena_bytes - used : 0u;
             int fits = send_cap == send_need && recv_cap == recv_need && m_sane == m && m % 4u == 0;
             if (fits && has_data && !bcast)
                 fill_send(ctx, &t, send, m, seed);
@@ -227,36 +234,51 @@ int coll_jobs_run(coll_ctx *ctx, uint32_t *area, uint32_t area_bytes, uint32_t *
                 fill_poison(recv, recv_cap);
             if (fits && bcast && has_data)
                 fill_block(recv, seed, 0, m);
+            uint32_t t0 = RVMESH_CSR_READ(mcycle);
+            rc = coll_plan_init(&plan, ctx, &t, send_cap ? send : 0, send_cap, recv_cap ? recv : 0, recv_cap, m,
+                                (void *)ws, ws_bytes);
+            setup = RVMESH_CSR_READ(mcycle) - t0;
+            /* a node that refuses a plan with a start barrier still takes part in it */
+            if (rc != COLL_OK && coll_wants_barrier(ctx, &t))
+                coll_barrier_only(ctx, "coll_jobs_run");
+        }
+        /* the first barrier: every node set up, then all start together */
+        *area_word(area, rec + COLL_JOB_SETUP) = setup;
+        *area_word(area, COLL_JOBS_READY_OFF) = j + 1u;
+        if (flags & COLL_JOBS_HOST_CHECK)
+            while (*area_word(area, COLL_JOBS_GO_OFF) != j + 1u)
+                ;
+        if (rc == COLL_OK) {
             cycle_start = RVMESH_CSR_READ(mcycle);
-            rc = coll_run(ctx, &t, send_cap ? send : 0, send_cap, recv_cap ? recv : 0, recv_cap, m);
-            cycle_end = RVMESH_CSR_READ(mcycle);
-            if (ctx->start_cycle)   /* the table's step 1 (after the start barrier) */
-                cycle_start = ctx->start_cycle;
+            rc = coll_plan_start(&plan);
+            if (rc == COLL_OK)
+                rc = coll_plan_wait(&plan);
+            cycle_end = rc == COLL_OK && ctx->end_cycle ? ctx->end_cycle : RVMESH_CSR_READ(mcycle);
             if (rc == COLL_OK) {
-                send_addr = bcast ? (has_data ? (uint32_t)(uintptr_t)recv : 0u)
-                                  : (send_need ? (uint32_t)(uintptr_t)send : 0u);
+                send_addr = t.collective == 1u ? (has_data ? (uint32_t)(uintptr_t)recv : 0u)
+                                               : (send_need ? (uint32_t)(uintptr_t)send : 0u);
                 recv_addr = recv_need ? (uint32_t)(uintptr_t)recv : 0u;
                 recv_bytes = recv_need;
                 checked = check_result(ctx, &t, recv, recv_need, m, seed, j, has_data);
             }
         }
+        (void)table_open;
         *area_word(area, rec + COLL_JOB_CYCLE_START) = cycle_start;
         *area_word(area, rec + COLL_JOB_CYCLE_END) = cycle_end;
         *area_word(area, rec + COLL_JOB_RECV_ADDR) = recv_addr;
         *area_word(area, rec + COLL_JOB_RECV_BYTES) = recv_bytes;
         *area_word(area, rec + COLL_JOB_SEND_ADDR) = send_addr;
-        *area_word(area, rec + COLL_JOB_ERR_SRC) = ctx->err_step ? ctx->err_src : 0u;
-        *area_word(area, rec + COLL_JOB_ERR_STEP) = ctx->err_step;
+        *area_word(area, rec + COLL_JOB_ERR_SRC) = ctx->err_src;
+        *area_word(area, rec + COLL_JOB_ERR_STEP) = 0u;
         *area_word(area, rec + COLL_JOB_STATUS) = (uint32_t)rc;
         const int ok = rc == COLL_OK && checked;
         summary->ok += (uint32_t)ok;
         if (talk) {
             if (rc == COLL_OK)
-                printf("job %lu: %s %s m=%lu: %s, %lu cycles (setup %lu), %lu flits out, %lu in\n",
+                printf("job %lu: %s %s m=%lu: %s, %lu cycles (plan compiled in %lu)\n",
                        (unsigned long)j, collective_name(t.collective), sched_algo_name((sched_algo)t.algo),
                        (unsigned long)m, ok ? "ok" : "WRONG RESULT", (unsigned long)(cycle_end - cycle_start),
-                       (unsigned long)ctx->setup_cycles, (unsigned long)ctx->flits_sent,
-                       (unsigned long)ctx->flits_received);
+                       (unsigned long)setup);
             else
                 printf("job %lu: m=%lu: error %d: %s\n", (unsigned long)j, (unsigned long)m, rc, coll_strerror(rc));
         }

@@ -451,7 +451,8 @@ int ni_window(unsigned w, const void *base, uint32_t words)
     if (w >= NI_WINDOWS)
         return NI_EPORT;
     ni_plan_clear_errors(NI_PERR_WINDOW);
-    NI_REG(NI_WIN_BASE(w)) = (uint32_t)(uintptr_t)base;
+    if (words)   /* a base write closes the window; a closed one needs no base */
+        NI_REG(NI_WIN_BASE(w)) = (uint32_t)(uintptr_t)base;
     NI_REG(NI_WIN_WORDS(w)) = words;
     if (ni_plan_errors() & NI_PERR_WINDOW) {
         ni_plan_clear_errors(NI_PERR_WINDOW);
@@ -462,7 +463,7 @@ int ni_window(unsigned w, const void *base, uint32_t words)
 
 int ni_plan_list(unsigned port, const struct ni_desc *list, uint32_t n)
 {
-    if (port >= ni_ports())
+    if (port > ni_ports())   /* the ports, and the local one (number ni_ports()) */
         return NI_EPORT;
     ni_plan_clear_errors(NI_PERR_TXQ);
     NI_REG(NI_TXQ_ADDR(port)) = (uint32_t)(uintptr_t)list;

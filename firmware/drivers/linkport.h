@@ -331,7 +331,9 @@ static inline void ni_counter_target(unsigned c, uint32_t target)
 }
 /* window w: puts may write words [0, words) from base (word-aligned RAM); NI_EDMA if refused */
 int ni_window(unsigned w, const void *base, uint32_t words);
-/* starts port p's list of n descriptors at list (16-byte aligned RAM); NI_EDMA if refused */
+/* starts port p's list of n descriptors at list (16-byte aligned RAM); NI_EDMA if refused.
+ * Port ni_ports() is the NI's local port: its worms go straight to its own RX engine (a
+ * RAM-to-RAM copy as a put), which counts them on the counter they name. */
 int ni_plan_list(unsigned port, const struct ni_desc *list, uint32_t n);
 /* stops port p's list (a worm being sent is finished first only if its head is out: call
  * this only to abandon a plan after an error) */

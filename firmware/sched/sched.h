@@ -79,6 +79,8 @@ typedef struct {
     sched_msg *msgs;   /* sorted by step */
     uint32_t parts;    /* pieces each block is cut into; 0: the algorithm's fixed number
                         * (sched_coll_parts: dims for the split MNBs, else 1) */
+    const uint16_t *rslot;  /* per message: the receiver's transit slot (sched_table.h), for
+                             * a writer given part of a schedule; NULL: counted from msgs */
 } sched_schedule;
 
 /* ---- shapes (sched_shape.c, portable) ---- */

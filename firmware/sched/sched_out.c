@@ -57,6 +57,7 @@ int sched_write_tables(const sched_schedule *s, FILE *f, uint32_t *max_bytes, ui
     uint32_t *count = calloc((size_t)n + 1u, sizeof *count);
     sched_msg *sorted = malloc((size_t)(2u * s->count + 1u) * sizeof *sorted);
     uint8_t *buf = 0;
+    uint16_t *sorted_rslot = 0;
     int rc = -1;
     if (!count || !sorted) goto out;
     for (uint32_t i = 0; i < s->count; i++) { count[s->msgs[i].src + 1]++; count[s->msgs[i].dst + 1]++; }
@@ -64,15 +65,43 @@ int sched_write_tables(const sched_schedule *s, FILE *f, uint32_t *max_bytes, ui
     uint32_t *fill = malloc(((size_t)n + 1u) * sizeof *fill);
     if (!fill) goto out;
     memcpy(fill, count, ((size_t)n + 1u) * sizeof *fill);
+    /* every message's transit slot at its receiver, from the whole schedule: its transit
+     * receives in table order (step, then arrival port, then message order) */
+    uint16_t *rslot = malloc((size_t)(s->count + 1u) * sizeof *rslot);
+    sorted_rslot = malloc((size_t)(2u * s->count + 1u) * sizeof *sorted_rslot);
+    uint32_t *next_slot = calloc((size_t)n + 1u, sizeof *next_slot);
+    if (!rslot || !sorted_rslot || !next_slot) {
+        free(fill);
+        free(rslot);
+        free(next_slot);
+        goto out;
+    }
+    for (uint32_t i = 0; i < s->count;) {
+        uint32_t j = i;
+        while (j < s->count && s->msgs[j].step == s->msgs[i].step) j++;
+        for (uint32_t port = 0; port < 2u * SCHED_MAX_DIMS; port++)
+            for (uint32_t k = i; k < j; k++) {
+                const sched_msg *m = &s->msgs[k];
+                if (sched_msg_recv_port(m, s->shape.dims) != port) continue;
+                rslot[k] = 0;
+                if (sched_table_transit(s, m)) rslot[k] = (uint16_t)next_slot[m->dst]++;
+            }
+        i = j;
+    }
     for (uint32_t i = 0; i < s->count; i++) {   /* stable: keeps step order per node */
+        sorted_rslot[fill[s->msgs[i].src]] = rslot[i];
         sorted[fill[s->msgs[i].src]++] = s->msgs[i];
+        sorted_rslot[fill[s->msgs[i].dst]] = rslot[i];
         sorted[fill[s->msgs[i].dst]++] = s->msgs[i];
     }
     free(fill);
+    free(rslot);
+    free(next_slot);
     for (uint32_t v = 0; v < n; v++) {
         sched_schedule sub = *s;
         sub.msgs = sorted + count[v];
         sub.count = count[v + 1] - count[v];
+        sub.rslot = sorted_rslot + count[v];
         uint32_t bytes = sched_table_bytes(&sub, v);
         uint8_t *grown = realloc(buf, bytes);
         if (!grown) goto out;
@@ -88,6 +117,7 @@ out:
     if (total_bytes) *total_bytes = total;
     free(count);
     free(sorted);
+    free(sorted_rslot);
     free(buf);
     return rc;
 }

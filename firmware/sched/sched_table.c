@@ -92,10 +92,19 @@ int sched_table_find(const uint8_t *file, uint32_t len, const sched_shape *expec
     }
 }
 
-uint32_t sched_table_parts(const sched_table *t)
+uint32_t sched_table_parts(const sched_table *t) { return t->parts ? t->parts : 1u; }
+
+int sched_table_kept(uint32_t collective, uint32_t nodes, uint32_t root, uint32_t parts, uint32_t node,
+                     uint32_t piece)
 {
-    if (t->parts) return t->parts;
-    return (t->algo == (uint8_t)SCHED_ALGO_MNB_SPLIT || t->algo == (uint8_t)SCHED_ALGO_PMNB_SPLIT) ? t->shape.dims : 1u;
+    const uint32_t block = piece / (parts ? parts : 1u);
+    switch (collective) {
+    case SCHED_COLL_SCATTER: return block == node;
+    case SCHED_COLL_GATHER: return node == root;
+    case 17u:                                      /* alltoall, partial alltoall */
+    case 19u: return block % nodes == node;
+    default: return 1;
+    }
 }
 
 void sched_table_get_send(const sched_table *t, uint32_t i, sched_table_send *o)
@@ -105,6 +114,7 @@ void sched_table_get_send(const sched_table *t, uint32_t i, sched_table_send *o)
     o->port = p[2];
     o->flags = p[3];
     for (unsigned d = 0; d < SCHED_MAX_DIMS; d++) o->hops[d] = (int16_t)rd16(p + 4 + 2 * d);
+    o->rslot = rd16(p + 10);
     o->dst = rd32(p + 12);
     o->piece = rd32(p + 16);
 }
@@ -118,6 +128,37 @@ void sched_table_get_recv(const sched_table *t, uint32_t i, sched_table_recv *o)
     o->flags = p[3];
     o->src = rd32(p + 4);
     o->piece = rd32(p + 8);
+}
+
+static int table_transit(const sched_schedule *s, const sched_msg *m, uint32_t parts, uint32_t nodes);
+
+int sched_table_transit(const sched_schedule *s, const sched_msg *m)
+{
+    return table_transit(s, m, sched_coll_parts(s), sched_nodes(&s->shape));
+}
+
+/* a message whose receiver only relays its piece */
+static int table_transit(const sched_schedule *s, const sched_msg *m, uint32_t parts, uint32_t nodes)
+{
+    return (m->reserved & SCHED_MSG_TRANSIT) ||
+           !sched_table_kept((uint32_t)s->coll, nodes, s->root, parts, m->dst, m->piece);
+}
+
+/* The transit slot of message k at its receiver: its transit receives before it in table
+ * order (step, then arrival port, then message order). Messages are sorted by step. */
+static uint32_t transit_slot(const sched_schedule *s, uint32_t k, uint32_t parts, uint32_t nodes)
+{
+    const sched_msg *m = &s->msgs[k];
+    const uint32_t port = sched_msg_recv_port(m, s->shape.dims);
+    uint32_t slot = 0;
+    for (uint32_t i = 0; i < s->count && s->msgs[i].step <= m->step; i++) {
+        const sched_msg *o = &s->msgs[i];
+        if (i == k || o->dst != m->dst || !table_transit(s, o, parts, nodes)) continue;
+        if (o->step < m->step) { slot++; continue; }
+        uint32_t op = sched_msg_recv_port(o, s->shape.dims);
+        if (op < port || (op == port && i < k)) slot++;
+    }
+    return slot;
 }
 
 uint32_t sched_table_bytes(const sched_schedule *s, uint32_t node)
@@ -160,8 +201,11 @@ int32_t sched_table_write(const sched_schedule *s, uint32_t node, uint8_t *buf, 
     wr16(buf + 34, (uint16_t)ns);
     wr16(buf + 36, (uint16_t)nr);
     wr16(buf + 38, (uint16_t)parts);
-    /* Records sorted by step then port: messages are sorted by step; within a step,
-     * emit ports in increasing order. */
+    /* Records sorted by step then port: messages are sorted by step; within a step, ports
+     * in increasing order, then message order. The receiver of a transit send numbers its
+     * transit receives in that same order: its slot (rslot) is counted over every message
+     * before this one to the same receiver. */
+    const uint32_t nodes = sched_nodes(&s->shape);
     uint8_t *ps = buf + SCHED_TABLE_HEADER_BYTES, *pr = ps + ns * SCHED_TABLE_SEND_BYTES;
     uint32_t i = 0;
     while (i < s->count) {
@@ -170,11 +214,17 @@ int32_t sched_table_write(const sched_schedule *s, uint32_t node, uint8_t *buf, 
         for (uint32_t port = 0; port < 2u * SCHED_MAX_DIMS; port++) {
             for (uint32_t k = i; k < j; k++) {
                 const sched_msg *m = &s->msgs[k];
+                const int transit = table_transit(s, m, parts, nodes);
                 if (m->src == node && sched_msg_send_port(m) == port) {
                     wr16(ps, m->step);
                     ps[2] = (uint8_t)port;
-                    ps[3] = (uint8_t)(m->reserved & SCHED_MSG_TRANSIT);
+                    ps[3] = transit ? (uint8_t)SCHED_MSG_TRANSIT : 0u;
                     for (unsigned d = 0; d < SCHED_MAX_DIMS; d++) wr16(ps + 4 + 2 * d, (uint16_t)m->hops[d]);
+                    if (transit) {
+                        uint32_t slot = s->rslot ? s->rslot[k] : transit_slot(s, k, parts, nodes);
+                        if (slot > 0xffffu) return SCHED_TABLE_ERR_LAYOUT;
+                        wr16(ps + 10, (uint16_t)slot);
+                    }
                     wr32(ps + 12, m->dst);
                     wr32(ps + 16, m->piece);
                     ps += SCHED_TABLE_SEND_BYTES;
@@ -182,7 +232,7 @@ int32_t sched_table_write(const sched_schedule *s, uint32_t node, uint8_t *buf, 
                 if (m->dst == node && sched_msg_recv_port(m, s->shape.dims) == port) {
                     wr16(pr, m->step);
                     pr[2] = (uint8_t)port;
-                    pr[3] = (uint8_t)(m->reserved & SCHED_MSG_TRANSIT);
+                    pr[3] = transit ? (uint8_t)SCHED_MSG_TRANSIT : 0u;
                     wr32(pr + 4, m->src);
                     wr32(pr + 8, m->piece);
                     pr += SCHED_TABLE_RECV_BYTES;

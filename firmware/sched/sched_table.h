@@ -7,7 +7,7 @@
  * Header (SCHED_TABLE_HEADER_BYTES = 48):
  *   off size field
  *    0   4   magic         0x54535652 ("RVST" in memory order)
- *    4   2   version       SCHED_TABLE_VERSION (1)
+ *    4   2   version       SCHED_TABLE_VERSION (2)
  *    6   2   header_bytes  48
  *    8   4   total_bytes   header + sends + receives
  *   12   1   dims          2 or 3
@@ -25,8 +25,7 @@
  *   34   2   nsend         send records
  *   36   2   nrecv         receive records
  *   38   2   parts         pieces a block is cut into (sched_coll_parts: 1; dims for the
- *                          split MNBs; trees x chunks for bcast-edst). 0 in tables written
- *                          before this field: then sched_table_parts() derives it from algo
+ *                          split MNBs; trees x chunks for bcast-edst)
  *   40   4   checksum      FNV-1a 32 over the whole table with this field read as 0
  *   44   4   reserved      0
  * Send record (SCHED_TABLE_SEND_BYTES = 20), sorted by step then port:
@@ -37,7 +36,8 @@
  *    4   2   hops0         signed hop count in dimension 0 (what the router header carries)
  *    6   2   hops1
  *    8   2   hops2
- *   10   2   reserved      0
+ *   10   2   rslot         TRANSIT: the receiver's transit slot for the piece, the number of
+ *                          its transit receives before this one in its table; else 0
  *   12   4   dst           receiver node id
  *   16   4   piece         data piece carried
  * Receive record (SCHED_TABLE_RECV_BYTES = 12), sorted by step then port:
@@ -48,10 +48,12 @@
  *    4   4   src           sender node id
  *    8   4   piece
  * Node id = x0 + side0 * (x1 + side1 * x2).
- * The flags byte was "reserved 0" before; tables written then carry 0 there, which is right
- * for them (broadcast, scatter and gather have no relays), so the version stays 1. The parts
- * field was "reserved 0" too: a reader of this version takes 0 as "not recorded" and derives
- * the parts from the algorithm as before, and older readers ignore it, so the version stays 1.
+ * Transit: a receive is transit when the receiver only relays the piece: the generator
+ * marked it so (SCHED_MSG_TRANSIT), or the collective does not leave that piece there
+ * (sched_table_kept: the scatter and gather trees' relays, alltoall's pieces for others).
+ * Version 2 (this one) marks every transit receive and its send, and adds rslot and parts,
+ * so that a sender can put a relayed piece straight into its receiver's slot (the NI's
+ * plans, firmware/coll); version 1 tables are refused: regenerate them with schedgen.
  */
 #ifndef RVMESH_SCHED_TABLE_H
 #define RVMESH_SCHED_TABLE_H
@@ -61,7 +63,7 @@
 #include "sched.h"
 
 #define SCHED_TABLE_MAGIC 0x54535652u
-#define SCHED_TABLE_VERSION 1u
+#define SCHED_TABLE_VERSION 2u
 #define SCHED_TABLE_HEADER_BYTES 48u
 #define SCHED_TABLE_SEND_BYTES 20u
 #define SCHED_TABLE_RECV_BYTES 12u
@@ -94,6 +96,7 @@ typedef struct {
     uint8_t port;
     uint8_t flags;                  /* msg.reserved & SCHED_MSG_TRANSIT */
     int16_t hops[SCHED_MAX_DIMS];
+    uint16_t rslot;                 /* SCHED_MSG_TRANSIT: the receiver's transit slot */
     uint32_t dst, piece;
 } sched_table_send;
 
@@ -118,9 +121,19 @@ const char *sched_table_strerror(int code);
  * recorded field, or for tables that do not record it the algorithm's rule (the split MNBs,
  * algorithms 33 and 38, cut a block into dims parts; the others do not cut). */
 uint32_t sched_table_parts(const sched_table *t);
+/* Whether the collective leaves `piece` (of `parts` per block) at `node` (else a receive of
+ * it there is a relay): every piece of a broadcast, scatter's blocks only at their node,
+ * gather's only at the root, alltoall's block s*N+t only at t, allgather's everywhere. */
+int sched_table_kept(uint32_t collective, uint32_t nodes, uint32_t root, uint32_t parts, uint32_t node,
+                     uint32_t piece);
 
+/* Whether the receiver of m only relays its piece (SCHED_MSG_TRANSIT, or sched_table_kept says
+ * the collective does not leave it there). */
+int sched_table_transit(const sched_schedule *s, const sched_msg *m);
 /* Writer (portable, no allocation, O(messages)): bytes the table of `node` needs, and the
- * table itself into buf. Returns bytes written or a negative SCHED_TABLE_ERR_*. */
+ * table itself into buf. Returns bytes written or a negative SCHED_TABLE_ERR_*. The transit
+ * slots (rslot) are counted over s's messages, or taken from s->rslot: a writer that hands
+ * it part of a schedule (the messages of one node) must fill s->rslot from the whole. */
 uint32_t sched_table_bytes(const sched_schedule *s, uint32_t node);
 int32_t sched_table_write(const sched_schedule *s, uint32_t node, uint8_t *buf, uint32_t cap);
 

@@ -16,7 +16,10 @@
 //     it names and counts it on the counter it names. The core posts a compiled schedule
 //     once (TXQ_ADDR/TXQ_COUNT per port, windows, counter targets, EPOCH) and waits for
 //     PLAN_STATUS.done; relays and later steps start in hardware.
-// The 2P engines take turns at the RAM (noc_rr_arbiter); the tile shares the RAM's data
+// A local port (engine pair number P = 2*DIMS) joins a TX engine's output straight to an RX
+// engine's input: a list of descriptors on it, or a v2 DMA pair, copies RAM to RAM at a line
+// per access (a plan's own block into its result). The 2(P+1) engines take turns at the RAM
+// (noc_rr_arbiter); the tile shares the RAM's data
 // port between the core and the NI. Everything an engine reads or writes is checked to lie
 // inside the RAM (and, for puts, inside the window named); a refused descriptor or worm
 // sets a bit in PLAN_ERROR and writes nothing.
@@ -77,6 +80,7 @@ module tile_ni #(
     input  wire [2*DIMS*(VCS+1)-1:0]   buf_nonempty
 );
     localparam P  = 2 * DIMS;
+    localparam E  = P + 1;                // engine pairs: one per port, and the local one (index P)
     localparam W  = FLIT_BITS;
     localparam AW = RAM_AW;
     localparam CW = RAM_AW + 1;           // a DMA count: 0 .. all the RAM's words
@@ -91,6 +95,13 @@ module tile_ni #(
         begin
             z8 = 8'd0;
             z8[P-1:0] = mask;
+        end
+    endfunction
+    function [7:0] ze8;                 // an engine mask (ports and the local one), to 8 bits
+        input [E-1:0] mask;
+        begin
+            ze8 = 8'd0;
+            ze8[E-1:0] = mask;
         end
     endfunction
     function [2:0] popcount;
@@ -116,10 +127,11 @@ module tile_ni #(
     wire        port_ok   = {28'd0, port} < P;
     wire [3:0]  dport     = req_offset[8:5];
     wire [1:0]  dreg      = req_offset[3:2];  // 0 TX_ADDR, 1 TX_COUNT, 2 RX_ADDR, 3 RX_COUNT
-    wire        dport_ok  = {28'd0, dport} < P && !req_offset[4];
+    wire        dport_ok  = {28'd0, dport} < E && !req_offset[4];   // the local port's too
     wire [3:0]  ccnt      = req_offset[5:2];
-    localparam  PB        = (P <= 2) ? 1 : (P <= 4) ? 2 : 3;
-    wire [PB-1:0] pidx    = port[PB-1:0];     // index of port-sized arrays (checked by port_ok)
+    localparam  PB        = (E <= 2) ? 1 : (E <= 4) ? 2 : 3;
+    wire        eport_ok  = {28'd0, port} < E;                      // an engine: a port or the local one
+    wire [PB-1:0] pidx    = port[PB-1:0];     // index of engine-sized arrays (checked by eport_ok)
     wire [PB-1:0] didx    = dport[PB-1:0];
     wire [1:0]  wnum      = req_offset[4:3];
     wire        wreg      = req_offset[2];    // 0 WIN_BASE, 1 WIN_WORDS
@@ -135,8 +147,8 @@ module tile_ni #(
     wire c_sub   = region == 4'h6 && req_offset[7:6] == 2'd0 && wr;
     wire w_read  = region == 4'h9 && req_offset[7:5] == 3'd0 && rd;
     wire w_write = region == 4'h9 && req_offset[7:5] == 3'd0 && wr;
-    wire q_read  = region == 4'ha && port_ok && rd && preg != 2'd3;
-    wire q_write = region == 4'ha && port_ok && wr && !preg[1];
+    wire q_read  = region == 4'ha && eport_ok && rd && preg != 2'd3;
+    wire q_write = region == 4'ha && eport_ok && wr && !preg[1];
 
     // global registers
     localparam G_VERSION = 6'd0, G_COORD = 6'd1, G_SHAPE = 6'd2, G_NODE = 6'd3,
@@ -161,24 +173,24 @@ module tile_ni #(
                    g_epoch || g_mode || g_perr || g_cnt || g_tgt;
 
     // ---------------------------------------------------------------- engines
-    wire [P-1:0]      t_raw_busy, t_plan_busy, t_raw_end, t_err;
-    wire [P*CW-1:0]   t_raw_left;
-    wire [P*AW-1:0]   t_raw_next;
-    wire [P*16-1:0]   t_plan_left, t_plan_done;
-    wire [P*2-1:0]    t_err_code;
-    wire [P-1:0]      t_inj_valid, t_inj_last;
-    wire [P*32-1:0]   t_inj_data;
-    wire [P-1:0]      r_raw_busy, r_plan_busy, r_end_last, r_inc, r_err, r_pop;
-    wire [P*CW-1:0]   r_raw_left;
-    wire [P*AW-1:0]   r_raw_next;
-    wire [P*4-1:0]    r_inc_id;
-    wire [P*2-1:0]    r_err_kind;
-    wire [P*16-1:0]   r_err_src;
-    wire [2*P-1:0]    m_req;            // [P-1:0] TX engines (reads), [2P-1:P] RX engines (writes)
-    wire [2*P-1:0]    m_pick;           // one-hot: who gets the RAM if it is granted
-    wire [2*P*(AW-LB)-1:0] m_lines;
-    wire [P*L-1:0]    r_wmask;
-    wire [P*32*L-1:0] r_wdata;
+    wire [E-1:0]      t_raw_busy, t_plan_busy, t_raw_end, t_err;
+    wire [E*CW-1:0]   t_raw_left;
+    wire [E*AW-1:0]   t_raw_next;
+    wire [E*16-1:0]   t_plan_left, t_plan_done;
+    wire [E*2-1:0]    t_err_code;
+    wire [E-1:0]      t_inj_valid, t_inj_last;
+    wire [E*32-1:0]   t_inj_data;
+    wire [E-1:0]      r_raw_busy, r_plan_busy, r_end_last, r_inc, r_err, r_pop;
+    wire [E*CW-1:0]   r_raw_left;
+    wire [E*AW-1:0]   r_raw_next;
+    wire [E*4-1:0]    r_inc_id;
+    wire [E*2-1:0]    r_err_kind;
+    wire [E*16-1:0]   r_err_src;
+    wire [2*E-1:0]    m_req;            // [E-1:0] TX engines (reads), [2E-1:E] RX engines (writes)
+    wire [2*E-1:0]    m_pick;           // one-hot: who gets the RAM if it is granted
+    wire [2*E*(AW-LB)-1:0] m_lines;
+    wire [E*L-1:0]    r_wmask;
+    wire [E*32*L-1:0] r_wdata;
     wire [16*NCNT-1:0] cnt_flat;
     wire [4*AW-1:0]    win_base_flat;
     wire [4*CW-1:0]    win_words_flat;
@@ -189,24 +201,24 @@ module tile_ni #(
     reg  [25:0]     irq_enable;     // [7:0] RX flit, [15:8] TX DMA idle, [23:16] RX DMA idle, [24] plan done, [25] plan error
     reg  [P-1:0]    rx_at_head;     // the next flit ejected on port p starts a worm (core view)
     reg  [3:0]      epoch;
-    reg  [P-1:0]    rx_mode;        // port p's RX engine runs plans
+    reg  [E-1:0]    rx_mode;        // port p's RX engine runs plans (bit P: the local port's)
     reg  [15:0]     cnt [0:NCNT-1];
     reg  [15:0]     tgt [0:NCNT-1];
     reg  [NCNT-1:0] tgt_on;
     reg  [AW-1:0]   win_base [0:3];
     reg  [CW-1:0]   win_words [0:3];
-    reg  [AW-1:0]   q_addr [0:P-1]; // TXQ_ADDR as a word index
+    reg  [AW-1:0]   q_addr [0:E-1]; // TXQ_ADDR as a word index
     reg  [31:0]     plan_error;     // PLAN_ERROR
     reg  [31:0]     plan_err_info;
     // v2 DMA: the address each engine starts from, and whether a refused address write
     // blocks the next start
-    reg  [AW-1:0]   t_idx [0:P-1], r_idx [0:P-1];
-    reg  [P-1:0]    t_ran, r_ran;   // the engine has run since its address was written
-    reg  [P-1:0]    t_bad, r_bad;
-    reg  [P-1:0]    t_derr, r_derr; // DMA_ERROR
+    reg  [AW-1:0]   t_idx [0:E-1], r_idx [0:E-1];
+    reg  [E-1:0]    t_ran, r_ran;   // the engine has run since its address was written
+    reg  [E-1:0]    t_bad, r_bad;
+    reg  [E-1:0]    t_derr, r_derr; // DMA_ERROR
 
-    wire [P-1:0] tx_busy = t_raw_busy | t_plan_busy;
-    wire [P-1:0] rx_busy = r_raw_busy | rx_mode;
+    wire [E-1:0] tx_busy = t_raw_busy | t_plan_busy;
+    wire [E-1:0] rx_busy = r_raw_busy | rx_mode;
     wire [P-1:0] tx_idle;           // TX queue p empty (the router's injection buffer)
     genvar j;
     generate
@@ -217,10 +229,11 @@ module tile_ni #(
     wire unused_bufs = ^buf_nonempty[P*VCS-1:0];
 
     // ---------------------------------------------------------------- core access (v1)
-    wire [P-1:0] tx_core_ready = inj_ready & ~tx_busy;
-    wire [P-1:0] tx_core_idle  = tx_idle & ~tx_busy;
-    wire [P-1:0] rx_core_valid = ej_valid & ~rx_busy;
+    wire [P-1:0] tx_core_ready = inj_ready & ~tx_busy[P-1:0];
+    wire [P-1:0] tx_core_idle  = tx_idle & ~tx_busy[P-1:0];
+    wire [P-1:0] rx_core_valid = ej_valid & ~rx_busy[P-1:0];
     wire [P-1:0] port_sel = {{(P-1){1'b0}}, 1'b1} << port;
+    wire [E-1:0] eng_sel  = {{(E-1){1'b0}}, 1'b1} << port;
     wire wait_tx = p_tx && !(|(tx_core_ready & port_sel));
     wire wait_rx = p_rx && !(|(rx_core_valid & port_sel));
     always @(*) begin
@@ -242,7 +255,7 @@ module tile_ni #(
     integer x;
     always @(*) begin
         d_from = {AW{1'b0}};
-        for (x = 0; x < P; x = x + 1)
+        for (x = 0; x < E; x = x + 1)
             if (dport == x[3:0])
                 d_from = dreg[1] ? (r_ran[x] ? r_raw_next[x * AW +: AW] : r_idx[x])
                                  : (t_ran[x] ? t_raw_next[x * AW +: AW] : t_idx[x]);
@@ -255,12 +268,12 @@ module tile_ni #(
     wire          q_fits  = w_n <= 32'd65535 && q_end <= {{(31-AW){1'b0}}, RAM_WORDS};
     wire          q_start = accept && q_write && preg == 2'd1 && !w_zero;
     wire          q_stop  = accept && q_write && preg == 2'd1 && w_zero;
-    wire          q_ok    = q_fits && !(|(tx_busy & port_sel));
+    wire          q_ok    = q_fits && !(|(tx_busy & eng_sel));
     wire          q_addr_ok = w_addr_ok && req_data[3:2] == 2'b00;
 
     // ---------------------------------------------------------------- the engines
     generate
-        for (j = 0; j < P; j = j + 1) begin : eng
+        for (j = 0; j < E; j = j + 1) begin : eng
             localparam [3:0] J4 = j[3:0];
             wire w_tx_addr  = dma_wr && dport == J4 && dreg == 2'd0;
             wire w_tx_count = dma_wr && dport == J4 && dreg == 2'd1;
@@ -288,7 +301,7 @@ module tile_ni #(
                 .node_index(node_index), .epoch(epoch), .counters(cnt_flat),
                 .m_req(m_req[j]), .m_line(m_lines[j * (AW-LB) +: AW-LB]),
                 .m_grant(mem_grant && m_pick[j]), .m_rdata(mem_rdata),
-                .inj_valid(t_inj_valid[j]), .inj_ready(inj_ready[j] && tx_busy[j]),
+                .inj_valid(t_inj_valid[j]), .inj_ready(ch_ready && tx_busy[j]),
                 .inj_data(t_inj_data[j * 32 +: 32]), .inj_last(t_inj_last[j])
             );
             ni_rx_engine #(.AW(AW), .LINE_WORDS(L)) rx (
@@ -302,17 +315,33 @@ module tile_ni #(
                 .inc_valid(r_inc[j]), .inc_id(r_inc_id[j * 4 +: 4]),
                 .err_valid(r_err[j]), .err_kind(r_err_kind[j * 2 +: 2]),
                 .err_src(r_err_src[j * 16 +: 16]),
-                .ej_valid(ej_valid[j] && (r_raw_busy[j] || rx_mode[j])), .ej_data(ej_data[j * W +: 32]),
-                .ej_last(ej_last[j]), .ej_pop(r_pop[j]),
-                .m_req(m_req[P + j]), .m_line(m_lines[(P + j) * (AW-LB) +: AW-LB]),
+                .ej_valid(ch_valid && (r_raw_busy[j] || rx_mode[j])), .ej_data(ch_data),
+                .ej_last(ch_last), .ej_pop(r_pop[j]),
+                .m_req(m_req[E + j]), .m_line(m_lines[(E + j) * (AW-LB) +: AW-LB]),
                 .m_wmask(r_wmask[j * L +: L]), .m_wdata(r_wdata[j * 32 * L +: 32 * L]),
-                .m_grant(mem_grant && m_pick[P + j])
+                .m_grant(mem_grant && m_pick[E + j])
             );
 
-            assign inj_valid[j] = tx_busy[j] ? t_inj_valid[j] : core_tx[j];
-            assign inj_last[j]  = tx_busy[j] ? t_inj_last[j] : (core_tx[j] && preg[0]);
-            assign inj_data[j * W +: W] = tx_busy[j] ? t_inj_data[j * 32 +: 32] : req_data;
-            assign ej_ready[j]  = core_rx[j] | r_pop[j];
+            // what the engines see: a router port's channels, or (the local port) the TX
+            // engine's output straight into the RX engine
+            wire        ch_ready, ch_valid, ch_last;
+            wire [31:0] ch_data;
+            if (j < P) begin : router_port
+                // the router's injection channel takes a flit whenever valid: offered only into room
+                assign ch_ready = inj_ready[j];
+                assign ch_valid = ej_valid[j];
+                assign ch_last  = ej_last[j];
+                assign ch_data  = ej_data[j * W +: 32];
+                assign inj_valid[j] = tx_busy[j] ? t_inj_valid[j] && inj_ready[j] : core_tx[j];
+                assign inj_last[j]  = tx_busy[j] ? t_inj_last[j] : (core_tx[j] && preg[0]);
+                assign inj_data[j * W +: W] = tx_busy[j] ? t_inj_data[j * 32 +: 32] : req_data;
+                assign ej_ready[j]  = core_rx[j] | r_pop[j];
+            end else begin : local_port
+                assign ch_ready = r_pop[j];
+                assign ch_valid = t_inj_valid[j] && tx_busy[j];
+                assign ch_last  = t_inj_last[j];
+                assign ch_data  = t_inj_data[j * 32 +: 32];
+            end
 
             always @(posedge clk) begin
                 if (rst) begin
@@ -345,11 +374,11 @@ module tile_ni #(
     endgenerate
 
     // ---------------------------------------------------------------- the RAM port
-    noc_rr_arbiter #(.N(2 * P)) mem_arb (
+    noc_rr_arbiter #(.N(2 * E)) mem_arb (
         .clk(clk), .rst(rst), .req(m_req), .advance(mem_grant), .grant(m_pick)
     );
     assign mem_req   = |m_req;
-    wire   mem_write = |m_pick[2*P-1:P];    // an RX engine's line (else a TX engine's read)
+    wire   mem_write = |m_pick[2*E-1:E];    // an RX engine's line (else a TX engine's read)
     reg [AW-LB-1:0] pick_line;
     reg [L-1:0]     pick_mask;
     reg [32*L-1:0]  pick_data;
@@ -358,10 +387,10 @@ module tile_ni #(
         pick_line = {(AW-LB){1'b0}};
         pick_mask = {L{1'b0}};
         pick_data = {(32*L){1'b0}};
-        for (e = 0; e < 2 * P; e = e + 1)
+        for (e = 0; e < 2 * E; e = e + 1)
             if (m_pick[e]) pick_line = pick_line | m_lines[e * (AW-LB) +: AW-LB];
-        for (e = 0; e < P; e = e + 1)
-            if (m_pick[P + e]) begin
+        for (e = 0; e < E; e = e + 1)
+            if (m_pick[E + e]) begin
                 pick_mask = pick_mask | r_wmask[e * L +: L];
                 pick_data = pick_data | r_wdata[e * 32 * L +: 32 * L];
             end
@@ -382,7 +411,7 @@ module tile_ni #(
     always @(*) begin
         for (c = 0; c < NCNT; c = c + 1) begin
             incs[16 * c +: 16] = 16'd0;
-            for (q = 0; q < P; q = q + 1)
+            for (q = 0; q < E; q = q + 1)
                 if (r_inc[q] && r_inc_id[4 * q +: 4] == c[3:0])
                     incs[16 * c +: 16] = incs[16 * c +: 16] + 16'd1;
             tgt_met[c]      = !tgt_on[c] || !(cnt[c] - tgt[c] >= 16'h8000);
@@ -414,7 +443,7 @@ module tile_ni #(
     wire         rx_head   = |(rx_at_head & port_sel);
     wire         tx_ready1 = |(tx_core_ready & port_sel);
     wire         tx_idle1  = |(tx_core_idle & port_sel);
-    wire [25:0]  irq_pend  = irq_enable & {|plan_error, plan_done, z8(~r_raw_busy), z8(~t_raw_busy),
+    wire [25:0]  irq_pend  = irq_enable & {|plan_error, plan_done, ze8(~r_raw_busy), ze8(~t_raw_busy),
                                            z8(rx_core_valid)};
     localparam [7:0] P8 = P[7:0];
     localparam [7:0] W8 = W[7:0];
@@ -462,13 +491,13 @@ module tile_ni #(
                 G_REFUSED:       read_value = {err_count[15:0], refused_count};
                 G_IRQ_ENABLE:    read_value = {6'd0, irq_enable};
                 G_IRQ_PENDING:   read_value = {6'd0, irq_pend};
-                G_DMA_STATUS:    read_value = {|{t_derr, r_derr}, 7'd0, z8(r_end_last & ~r_raw_busy),
-                                               z8(r_raw_busy), z8(t_raw_busy)};
-                G_DMA_ERROR:     read_value = {16'd0, z8(r_derr), z8(t_derr)};
+                G_DMA_STATUS:    read_value = {|{t_derr, r_derr}, 7'd0, ze8(r_end_last & ~r_raw_busy),
+                                               ze8(r_raw_busy), ze8(t_raw_busy)};
+                G_DMA_ERROR:     read_value = {16'd0, ze8(r_derr), ze8(t_derr)};
                 G_EPOCH:         read_value = {28'd0, epoch};
-                G_RX_MODE:       read_value = {24'd0, z8(rx_mode)};
+                G_RX_MODE:       read_value = {24'd0, ze8(rx_mode)};
                 G_PLAN_STATUS:   read_value = {|plan_error, 13'd0, plan_done, targets_met,
-                                               z8(r_plan_busy), z8(t_plan_busy)};
+                                               ze8(r_plan_busy), ze8(t_plan_busy)};
                 G_PLAN_ERROR:    read_value = plan_error;
                 G_PLAN_ERR_INFO: read_value = plan_err_info;
                 G_LINE:          read_value = {8'd0, 8'd16, L8, 8'd4};   // words: line, counters, descriptor
@@ -491,7 +520,7 @@ module tile_ni #(
             irq_enable    <= 26'd0;
             rx_at_head    <= {P{1'b1}};
             epoch         <= 4'd0;
-            rx_mode       <= {P{1'b0}};
+            rx_mode       <= {E{1'b0}};
             tgt_on        <= {NCNT{1'b0}};
             plan_error    <= 32'd0;
             plan_err_info <= 32'd0;
@@ -503,7 +532,7 @@ module tile_ni #(
                 win_base[k]  <= {AW{1'b0}};
                 win_words[k] <= {CW{1'b0}};
             end
-            for (k = 0; k < P; k = k + 1) q_addr[k] <= {AW{1'b0}};
+            for (k = 0; k < E; k = k + 1) q_addr[k] <= {AW{1'b0}};
         end else begin
             refused <= (refused & ~((accept && g_w1c) ? req_data[P-1:0] : {P{1'b0}})) | inj_error;
             if (any_refused)
@@ -512,7 +541,7 @@ module tile_ni #(
             if (accept && g_wirq) irq_enable <= req_data[25:0];
             rx_at_head <= (rx_at_head & ~ej_ready) | (ej_ready & ej_last);
             if (accept && g_epoch) epoch <= req_data[3:0];
-            if (accept && g_mode)  rx_mode <= req_data[P-1:0];
+            if (accept && g_mode)  rx_mode <= req_data[E-1:0];
             // counters: a write sets, CNT_SUB subtracts, worms counted add
             for (k = 0; k < NCNT; k = k + 1) begin
                 if (accept && g_cnt && greg[3:0] == k[3:0])
@@ -531,20 +560,20 @@ module tile_ni #(
                 // a refused write, and any base write, leaves the window taking nothing
                 win_words[wnum] <= (wreg && win_ok) ? w_n[CW-1:0] : {CW{1'b0}};
             end
-            if (accept && q_write && preg == 2'd0 && q_addr_ok && !(|(tx_busy & port_sel)))
+            if (accept && q_write && preg == 2'd0 && q_addr_ok && !(|(tx_busy & eng_sel)))
                 q_addr[pidx] <= w_idx;
             // PLAN_ERROR: [7:0] a descriptor refused on port p, [15:8] an unexpected worm
             // on port p, [23:16] a malformed worm on port p, [24] a counter overflowed, [25] a
             // window write refused, [26] a plan list start or TXQ_ADDR write refused, [27]
             // the router refused a plan worm (a descriptor's route leaves the machine)
             plan_error <= (plan_error & ~((accept && g_perr) ? req_data : 32'd0)) |
-                          {4'd0, |(inj_error & tx_busy),
+                          {4'd0, |(inj_error & tx_busy[P-1:0]),
                            (accept && ((q_start && !q_ok) ||
-                                       (q_write && preg == 2'd0 && (!q_addr_ok || |(tx_busy & port_sel))))),
+                                       (q_write && preg == 2'd0 && (!q_addr_ok || |(tx_busy & eng_sel))))),
                            accept && w_write && !win_ok, |overflow_now,
-                           z8(malformed_v(r_err, r_err_kind)),
-                           z8(unexpected_v(r_err, r_err_kind)), z8(t_err)};
-            for (k = 0; k < P; k = k + 1) begin
+                           ze8(malformed_v(r_err, r_err_kind)),
+                           ze8(unexpected_v(r_err, r_err_kind)), ze8(t_err)};
+            for (k = 0; k < E; k = k + 1) begin
                 if (r_err[k])
                     plan_err_info[21:0] <= {r_err_kind[2 * k +: 2], k[3:0], r_err_src[16 * k +: 16]};
                 if (t_err[k])
@@ -552,20 +581,20 @@ module tile_ni #(
             end
         end
     end
-    function [P-1:0] malformed_v;
-        input [P-1:0]   errs;
-        input [2*P-1:0] kinds;
+    function [E-1:0] malformed_v;
+        input [E-1:0]   errs;
+        input [2*E-1:0] kinds;
         integer i;
         begin
-            for (i = 0; i < P; i = i + 1) malformed_v[i] = errs[i] && kinds[2 * i +: 2] == 2'd2;
+            for (i = 0; i < E; i = i + 1) malformed_v[i] = errs[i] && kinds[2 * i +: 2] == 2'd2;
         end
     endfunction
-    function [P-1:0] unexpected_v;
-        input [P-1:0]   errs;
-        input [2*P-1:0] kinds;
+    function [E-1:0] unexpected_v;
+        input [E-1:0]   errs;
+        input [2*E-1:0] kinds;
         integer i;
         begin
-            for (i = 0; i < P; i = i + 1) unexpected_v[i] = errs[i] && kinds[2 * i +: 2] != 2'd2;
+            for (i = 0; i < E; i = i + 1) unexpected_v[i] = errs[i] && kinds[2 * i +: 2] != 2'd2;
         end
     endfunction
 

@@ -166,7 +166,7 @@ bool MeshJobs::load(const std::vector<JobSpec> &specs, uint32_t area_bytes, std:
         job.model = first.model;
         job.root = first.root;
         job.steps = first.nsteps;
-        job.parts = coll_parts(job.algo, uint32_t(shape_.dims));
+        job.parts = sched_table_parts(&first);
         if (job.spec.msg_bytes % (4u * job.parts) != 0) {
             char text[200];
             std::snprintf(text, sizeof text, "--job %s: the message size %u is not a multiple of %u (4 bytes x %u parts "
@@ -357,8 +357,17 @@ bool MeshJobs::poll(std::vector<SimRam> &rams, uint32_t area_word, uint64_t ram_
     if (next_ >= jobs_.size()) return false;
     if (links_at_start_.empty()) links_at_start_ = link_flits;
     const uint32_t want = uint32_t(next_ + 1);
+    // the first barrier: every node set up job next_; release them all in this cycle
+    if (!released_) {
+        for (const SimRam &ram : rams)
+            if (ram.word(area_word + COLL_JOBS_READY_OFF / 4) != want) return false;
+        for (SimRam &ram : rams) ram.set_word(area_word + COLL_JOBS_GO_OFF / 4, want);
+        released_ = true;
+        return true;
+    }
     for (const SimRam &ram : rams)
         if (ram.word(area_word + COLL_JOBS_DONE_OFF / 4) != want) return false;
+    released_ = false;
 
     const Job &job = jobs_[next_];
     JobResult result;
@@ -375,6 +384,7 @@ bool MeshJobs::poll(std::vector<SimRam> &rams, uint32_t area_word, uint64_t ram_
         const size_t rec_word = area_word + (COLL_JOBS_HEADER_BYTES + COLL_JOBS_RECORD_BYTES * next_) / 4;
         starts.push_back(rams[n].word(rec_word + COLL_JOB_CYCLE_START / 4));
         ends.push_back(rams[n].word(rec_word + COLL_JOB_CYCLE_END / 4));
+        result.setup_cycles = std::max<uint64_t>(result.setup_cycles, rams[n].word(rec_word + COLL_JOB_SETUP / 4));
         if (!check_node(job, int(n), rams[n], area_word, ram_bytes, ram_base, result, log)) ok = false;
     }
     // mcycle is one clock for the whole machine (every tile leaves reset together)
@@ -455,20 +465,25 @@ double MeshJobs::predict(const Job &job, uint64_t *busiest_worms, uint64_t *busi
 }
 
 // RAM-port bound in cycles for this hardware without any software cost: every payload word a
-// node sends or receives crosses its RAM's one data port (the DMA engines of all its ports
-// share it, one word per cycle), so the job takes at least as many cycles as the node with
-// the most payload words in and out moves.
+// node sends or receives crosses its RAM's one data port, which moves a line of
+// line_words_ words per cycle for the NI's engines of all its ports together, so the job
+// takes at least as many cycles as the node with the most payload words in and out needs
+// lines for.
 uint64_t MeshJobs::ram_bound(const Job &job) const {
     const uint64_t words = job.spec.msg_bytes / job.parts / 4u;
     uint64_t most = 0;
     for (const NodeTable &t : job.tables)
         most = std::max<uint64_t>(most, (t.sends.size() + t.recvs.size()) * words);
-    return most;
+    return (most + line_words_ - 1u) / line_words_;
 }
 
 // All-port lower bound in cycles for ideal hardware (every link one payload flit per cycle,
 // no software, no headers): P = payload flits of one block.
-//   bcast       ceil(log_{2d+1} N) * P        (the informed set grows at most (2d+1)-fold per P)
+//   bcast       ceil(log_{2d+1} N) * P        (the informed set grows at most (2d+1)-fold per P,
+//                                             when a node sends only what it holds whole);
+//               with the block cut into parts (bcast-edst): ecc(root) + ceil(P / deg) - 1
+//                                             (the farthest node's first word, then P words in
+//                                             over its deg links)
 //   scatter     ceil((N-1) / deg(root)) * P   (the root's ports carry N-1 blocks); gather alike
 //   allgather   (N-1) * P / deg_min           (a node's ports bring in N-1 blocks); partial: M sources
 //   alltoall    max((N-1) * P / deg_min, sum of distances * P / directed links)
@@ -483,6 +498,14 @@ double MeshJobs::lower_bound(const Job &job) const {
     }
     uint32_t sources = 0;
     for (bool s : job.source) sources += s ? 1u : 0u;
+    if (job.collective == 1u && job.parts > 1u) {
+        uint32_t ecc = 0, deg = 2u * sh.dims;
+        for (uint32_t n = 0; n < nodes; ++n) {
+            ecc = std::max(ecc, sched_distance(&sh, job.root, n));
+            if (n != job.root) deg = std::min(deg, sched_degree(&sh, n));
+        }
+        return double(ecc) + std::ceil(p / deg) - 1.0;
+    }
     switch (job.collective) {
     case 1u:
         return double(sched_lb_allport_bcast(&sh)) * p;
@@ -511,20 +534,21 @@ double MeshJobs::lower_bound(const Job &job) const {
 }
 
 void MeshJobs::print_table(FILE *out) const {
-    std::fprintf(out, "%-3s %-18s %-11s %7s %6s %11s %11s %11s %6s %9s %9s  %s\n", "job", "collective",
-                 "algorithm", "bytes", "steps", "cycles", "model", "lower-bnd", "eff", "ram-bnd", "flits", "delivery");
+    std::fprintf(out, "%-3s %-18s %-17s %7s %6s %9s %8s %9s %9s %6s %8s %9s  %s\n", "job", "collective",
+                 "algorithm", "bytes", "steps", "cycles", "setup", "model", "lower-bnd", "eff", "ram-bnd", "flits",
+                 "delivery");
     for (const JobResult &r : results_) {
         char eff[16];
         std::snprintf(eff, sizeof eff, "%.1f%%", r.cycles ? 100.0 * r.lower_bound / double(r.cycles) : 0.0);
-        std::fprintf(out, "%-3d %-18s %-11s %7u %6u %11" PRIu64 " %11.0f %11.0f %6s %9" PRIu64 " %9" PRIu64 "  %s\n",
-                     r.index, r.name.c_str(), r.algo.c_str(), r.msg_bytes, r.steps, r.cycles, r.predicted,
-                     r.lower_bound, eff, r.ram_bound, r.flits,
+        std::fprintf(out, "%-3d %-18s %-17s %7u %6u %9" PRIu64 " %8" PRIu64 " %9.0f %9.0f %6s %8" PRIu64 " %9" PRIu64
+                     "  %s\n", r.index, r.name.c_str(), r.algo.c_str(), r.msg_bytes, r.steps, r.cycles, r.setup_cycles,
+                     r.predicted, r.lower_bound, eff, r.ram_bound, r.flits,
                      !r.delivered ? "FAILED" : r.within_bounds ? "OK" : "BELOW-BOUND");
     }
     for (size_t j = results_.size(); j < jobs_.size(); ++j)
-        std::fprintf(out, "%-3zu %-18s %-11s %7u %6u %11s %11s %11s %6s %9s %9s  %s\n", j,
+        std::fprintf(out, "%-3zu %-18s %-17s %7u %6u %9s %8s %9s %9s %6s %8s %9s  %s\n", j,
                      sched_coll_name(sched_collective(jobs_[j].collective)),
-                     sched_algo_name(sched_algo(jobs_[j].algo)), jobs_[j].spec.msg_bytes, jobs_[j].steps, "-", "-",
+                     sched_algo_name(sched_algo(jobs_[j].algo)), jobs_[j].spec.msg_bytes, jobs_[j].steps, "-", "-", "-",
                      "-", "-", "-", "-", "NOT RUN");
 }
 
@@ -536,11 +560,11 @@ bool MeshJobs::write_json(const std::string &path, const std::string &shape_name
     for (size_t j = 0; j < results_.size(); ++j) {
         const JobResult &r = results_[j];
         std::fprintf(f, "%s\n    {\"job\": %d, \"collective\": \"%s\", \"algorithm\": \"%s\", \"bytes\": %u, "
-                     "\"steps\": %u, \"cycles\": %" PRIu64 ", \"model_cycles\": %.0f, \"model_busiest_worms\": %" PRIu64 ", \"model_busiest_flits\": %" PRIu64 ", \"lower_bound_cycles\": %.1f, \"ram_port_bound_cycles\": %" PRIu64 ", "
+                     "\"steps\": %u, \"cycles\": %" PRIu64 ", \"setup_cycles\": %" PRIu64 ", \"model_cycles\": %.0f, \"model_busiest_worms\": %" PRIu64 ", \"model_busiest_flits\": %" PRIu64 ", \"lower_bound_cycles\": %.1f, \"ram_port_bound_cycles\": %" PRIu64 ", "
                      "\"efficiency\": %.4f, \"flits\": %" PRIu64 ", \"max_link_flits\": %" PRIu64
                      ", \"max_link\": \"%s\", \"delivered\": %s, \"within_bounds\": %s, \"problems\": %zu, \"link_flits\": [",
                      j ? "," : "", r.index, r.name.c_str(), r.algo.c_str(), r.msg_bytes, r.steps, r.cycles,
-                     r.predicted, r.busiest_worms, r.busiest_flits, r.lower_bound, r.ram_bound, r.cycles ? r.lower_bound / double(r.cycles) : 0.0, r.flits,
+                     r.setup_cycles, r.predicted, r.busiest_worms, r.busiest_flits, r.lower_bound, r.ram_bound, r.cycles ? r.lower_bound / double(r.cycles) : 0.0, r.flits,
                      r.max_link_flits, link_name_(r.max_link / shape_.ports, r.max_link % shape_.ports).c_str(),
                      r.delivered ? "true" : "false", r.within_bounds ? "true" : "false", r.problems.size());
         for (size_t l = 0; l < r.link_flits.size(); ++l)

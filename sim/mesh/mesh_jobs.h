@@ -55,11 +55,12 @@ struct JobResult {
     bool within_bounds = true;    // cycles >= lower_bound and >= ram_bound (physics holds)
     int firmware_errors = 0;      // nodes whose record has a negative status
     uint64_t cycles = 0;          // max(cycle_end) - min(cycle_start) over nodes
+    uint64_t setup_cycles = 0;    // the most cycles a node spent compiling its plan
     double predicted = 0;         // the cost model's cycles
     uint64_t busiest_worms = 0;   // the model's inputs: sums over steps of the worms / flits
     uint64_t busiest_flits = 0;   // of the node with the most of them
     double lower_bound = 0;       // all-port lower bound in cycles (see mesh_jobs.cpp)
-    uint64_t ram_bound = 0;       // RAM-port bound: the most payload words one node moves
+    uint64_t ram_bound = 0;       // RAM-port bound: the most payload words one node moves, in lines
     uint64_t flits = 0;           // flits over all links during the job
     uint64_t max_link_flits = 0;
     int max_link = 0;
@@ -94,6 +95,8 @@ public:
     void set_model(const CostModel &model) { model_ = model; }
     // whether a job faster than its all-port or RAM-port bound fails (default: it does)
     void set_check_bounds(bool on) { check_bounds_ = on; }
+    // words the RAM's data port moves per access (the tile's LINE_WORDS): the RAM-port bound
+    void set_line_words(unsigned words) { line_words_ = words ? words : 1u; }
     const CostModel &model() const { return model_; }
 
     void print_table(FILE *out) const;
@@ -133,6 +136,8 @@ private:
     std::vector<uint64_t> links_at_start_;
     size_t next_ = 0;
     bool check_bounds_ = true;
+    bool released_ = false;       // the nodes have been let go into job next_
+    unsigned line_words_ = 1;
 };
 
 #endif

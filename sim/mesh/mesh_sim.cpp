@@ -397,6 +397,7 @@ int main(int argc, char **argv) {
     MeshJobs jobs(mesh_shape, node_name, link_name);
     jobs.set_model(model);
     jobs.set_check_bounds(check_bounds);
+    jobs.set_line_words(kLineWords);
     uint32_t jobs_word = 0;
     if (!job_specs.empty()) {
         if (!image.has_jobs || image.jobs_bytes < 64 || image.jobs < kRamBase ||
@@ -631,9 +632,9 @@ int main(int argc, char **argv) {
         std::printf("\n");
     }
     if (jobs.count()) {
-        std::printf("collectives on the %s (cycles: from the first node's step 1, after the start barrier, to the last node's return; "
-                    "model: a step costs %.0f + %.0f per worm + %.2f per flit of its busiest node; lower-bnd: ideal all-port hardware, payload only; ram-bnd: this hardware with no software, every payload word through its node's one RAM port):\n",
-                    shape_name().c_str(), model.alpha, model.gamma, model.beta);
+        std::printf("collectives on the %s (cycles: from the start of the collective on every node, all released in one cycle once set up, to its completion on the last; setup: the most cycles a node spent compiling its plan; "
+                    "model: a step costs %.0f + %.0f per worm + %.2f per flit of its busiest node; lower-bnd: ideal all-port hardware, payload only; ram-bnd: this hardware with no software, every payload word through its node's one RAM port, a line of %u words per cycle):\n",
+                    shape_name().c_str(), model.alpha, model.gamma, model.beta, kLineWords);
         jobs.print_table(stdout);
         std::string error;
         if (!report_path.empty() && !jobs.write_json(report_path, shape_name(), error)) {

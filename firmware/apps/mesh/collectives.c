@@ -20,11 +20,11 @@
 #include "coll_runner.h"
 #include "rvmesh_rt.h"
 
-#define COLLECTIVES_JOBS_BYTES 8192u
-#define COLLECTIVES_ARENA_BYTES 27648u
+#define COLLECTIVES_JOBS_BYTES 16384u
+#define COLLECTIVES_ARENA_BYTES 81920u
 
 COLL_JOBS_DEFINE(COLLECTIVES_JOBS_BYTES);
-static uint32_t arena[COLLECTIVES_ARENA_BYTES / 4u];
+static uint32_t arena[COLLECTIVES_ARENA_BYTES / 4u] __attribute__((aligned(16)));
 
 int main(void)
 {
@@ -34,7 +34,6 @@ int main(void)
         return 2;
     }
     ctx.timeout_cycles = 400000u;    /* a lost worm ends the job (COLL_ETIMEOUT), not the run */
-    ctx.sync_start = 1;              /* every collective starts on all nodes together */
     coll_jobs_summary summary;
     int rc = coll_jobs_run(&ctx, rvmesh_jobs, sizeof rvmesh_jobs, arena, sizeof arena, &summary);
     if (ctx.ni.node == 0 && summary.jobs)

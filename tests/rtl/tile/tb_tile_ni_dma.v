@@ -1,5 +1,6 @@
 // Unit test of tile_ni's DMA engines (run by test_tile_dma.sh: verilator --binary --timing).
-// The NI (2-D: 4 ports) is connected to a node_ram of 1024 words and to a model of the
+// The NI (2-D: 4 ports) is connected to a RAM of 1024 words read and written a line of L words
+// at a time (L = 4: as the tile's node_ram, a line per access) and to a model of the
 // router's channels: per port a 4-slot injection FIFO drained at random, and a source of
 // flits (worms prepared by the test) offered at random. The RAM's data port is granted
 // to the DMA at random; in the cycles it is not, a stand-in for the core reads a random
@@ -22,41 +23,49 @@ module tb_tile_ni_dma;
     reg  [31:0] req_data = 32'd0;
     wire        req_ready, req_error, irq;
     wire [31:0] resp_data;
-    wire        dma_req, dma_write;
-    wire [AW-1:0] dma_addr;
-    wire [31:0] dma_wdata, ram_q;
+    localparam L = 4, LB = 2;
+    wire        mem_req;
+    wire [AW-LB-1:0] mem_line;
+    wire [4*L-1:0]   mem_wstrb;
+    wire [32*L-1:0]  mem_wdata;
+    reg  [32*L-1:0]  ram_q;
     reg         grant_ok = 1'b0;
-    wire        dma_grant = dma_req && grant_ok;
+    wire        mem_grant = mem_req && grant_ok;
     wire [P-1:0] inj_valid, inj_last, ej_ready;
     wire [P*W-1:0] inj_data;
     reg  [P-1:0] inj_ready, ej_valid, ej_last;
     reg  [P*W-1:0] ej_data;
     reg  [P*3-1:0] bufs;   // buf_nonempty: network units (unused by the NI), then injection
-
-    tile_ni #(.DIMS(2), .RAM_BASE(RAM_BASE), .RAM_BYTES(RAM_BYTES)) dut (
+    tile_ni #(.DIMS(2), .RAM_BASE(RAM_BASE), .RAM_BYTES(RAM_BYTES), .LINE_WORDS(L)) dut (
         .clk(clk), .rst(rst),
         .my_coord(24'h000201), .dim_size(24'h010404), .torus(1'b1),
         .node_index(16'd9), .node_count(16'd16),
         .req_valid(req_valid), .req_ready(req_ready), .req_error(req_error),
         .req_offset(req_offset), .req_in_window(1'b1), .req_write(req_write),
         .req_wstrb(req_wstrb), .req_data(req_data), .resp_data(resp_data), .irq(irq),
-        .dma_req(dma_req), .dma_write(dma_write), .dma_addr(dma_addr), .dma_wdata(dma_wdata),
-        .dma_grant(dma_grant), .dma_rdata(ram_q),
+        .mem_req(mem_req), .mem_line(mem_line), .mem_wstrb(mem_wstrb), .mem_wdata(mem_wdata),
+        .mem_grant(mem_grant), .mem_rdata(ram_q),
         .inj_valid(inj_valid), .inj_ready(inj_ready), .inj_data(inj_data),
         .inj_last(inj_last), .inj_error({P{1'b0}}),
         .ej_valid(ej_valid), .ej_ready(ej_ready), .ej_data(ej_data), .ej_last(ej_last),
         .err_count(16'd0), .buf_nonempty(bufs)
     );
 
-    // the RAM: the DMA when granted, else now and then a "core" read of a random word
+    // the RAM: the NI's line access when granted, else now and then a "core" read of a random
+    // line (so the NI must take a read line exactly the cycle after its grant)
     reg          core_rd = 1'b0;
     reg [AW-1:0] core_addr = {AW{1'b0}};
-    wire [31:0]  unused_i;
-    node_ram #(.WORDS(WORDS), .ADDR_BITS(AW)) ram (
-        .clk(clk), .i_addr({AW{1'b0}}), .i_data(unused_i),
-        .d_enable(dma_grant || core_rd), .d_wstrb(dma_grant ? {4{dma_write}} : 4'b0000),
-        .d_addr(dma_grant ? dma_addr : core_addr), .d_wdata(dma_wdata), .d_data(ram_q)
-    );
+    reg [31:0]   ram_mem [0:WORDS-1];
+    integer      kk;
+    always @(posedge clk) begin
+        if (mem_grant) begin
+            for (kk = 0; kk < L; kk = kk + 1) begin
+                ram_q[32 * kk +: 32] <= ram_mem[mem_line * L + kk];
+                if (mem_wstrb[4 * kk]) ram_mem[mem_line * L + kk] <= mem_wdata[32 * kk +: 32];
+            end
+        end else if (core_rd)
+            for (kk = 0; kk < L; kk = kk + 1) ram_q[32 * kk +: 32] <= ram_mem[(core_addr / L) * L + kk];
+    end
 
     // ------------------------------------------------------------------ router model
     integer grant_pct = 60, drain_pct = 50, offer_pct = 60;
@@ -103,7 +112,7 @@ module tb_tile_ni_dma;
             drained = (fifo_n[m] != 0 && $urandom % 100 < drain_pct) ? 1 : 0;
             if (inj_valid[m]) begin
                 if (!inj_ready[m]) begin
-                    $display("FAIL inj-protocol: port %0d pushed into a full queue", m);
+                    if (errors < 10) $display("FAIL inj-protocol: port %0d pushed into a full queue", m);
                     errors = errors + 1;
                 end
                 sent[m][sent_n[m]] = inj_data[m * W +: W];
@@ -114,7 +123,7 @@ module tb_tile_ni_dma;
             fifo_n[m] = fifo_n[m] - drained;
             if (ej_ready[m]) begin
                 if (!ej_valid[m]) begin
-                    $display("FAIL ej-protocol: port %0d popped with nothing offered", m);
+                    if (errors < 10) $display("FAIL ej-protocol: port %0d popped with nothing offered", m);
                     errors = errors + 1;
                 end else
                     src_rd[m] = src_rd[m] + 1;
@@ -208,14 +217,14 @@ module tb_tile_ni_dma;
     integer rx_n [0:P-1];
 
     initial begin
-        for (i = 0; i < WORDS; i = i + 1) ram.mem[i] = pattern(i);
+        for (i = 0; i < WORDS; i = i + 1) ram_mem[i] = pattern(i);
         repeat (3) @(posedge clk);
         #1 rst = 1'b0;
 
         // ---------------------------------------------------------------- version, map
         f0 = fails;
         rd(VERSION);
-        check(q == 32'h4e49_0002, "VERSION", q, 32'h4e49_0002);
+        check(q == 32'h4e49_0003, "VERSION", q, 32'h4e49_0003);
         rd(DMA_STATUS);
         check(q == 32'd0, "DMA_STATUS after reset", q, 0);
         rd(TXA(3));
@@ -226,8 +235,8 @@ module tb_tile_ni_dma;
         check(qerr, "port >= P does not fault", 0, 1);
         rd(12'h810);
         check(qerr, "offset 0x810 does not fault", 0, 1);
-        rd(12'h034);
-        check(qerr, "offset 0x034 does not fault", 0, 1);
+        rd(12'h04c);
+        check(qerr, "offset 0x04c does not fault", 0, 1);
         rd(DMA_STATUS);
         check(q == 32'd0, "a faulting access had an effect", q, 0);
         if (fails == f0) $display("PASS dma-map");
@@ -275,7 +284,7 @@ module tb_tile_ni_dma;
             add_worm(p, rx_n[p], p + 1);
             add_worm(p, 2, p + 11);
         end
-        for (i = 0; i < WORDS; i = i + 1) snap[i] = ram.mem[i];
+        for (i = 0; i < WORDS; i = i + 1) snap[i] = ram_mem[i];
         for (p = 0; p < P; p = p + 1) begin
             rd(RX_DATA(p));
             check(q == (32'h1000_0000 | (p + 1)), "RX head by the core", q, 32'h1000_0000 | (p + 1));
@@ -292,7 +301,7 @@ module tb_tile_ni_dma;
         for (p = 0; p < P; p = p + 1) begin
             n = p == 2 ? rx_n[p] - 3 : rx_n[p];
             for (i = 0; i < n; i = i + 1)
-                check(ram.mem[10 + 250 * p + i] == pattern((p + 1) * 1000 + i), "RX word in RAM", ram.mem[10 + 250 * p + i], pattern((p + 1) * 1000 + i));
+                check(ram_mem[10 + 250 * p + i] == pattern((p + 1) * 1000 + i), "RX word in RAM", ram_mem[10 + 250 * p + i], pattern((p + 1) * 1000 + i));
             rd(RXC(p));
             check(q == (p == 1 ? 5 : 0), "RX_DMA_COUNT left", q, p == 1 ? 5 : 0);
             rd(RXA(p));
@@ -303,7 +312,7 @@ module tb_tile_ni_dma;
             for (p = 0; p < P; p = p + 1)
                 if (i >= 10 + 250 * p && i < 10 + 250 * p + (p == 2 ? rx_n[p] - 3 : rx_n[p]))
                     ok = 0;
-            if (ok) check(ram.mem[i] == snap[i], "RAM outside the RX buffers changed", i, 0);
+            if (ok) check(ram_mem[i] == snap[i], "RAM outside the RX buffers changed", i, 0);
         end
         offer_pct = 100;                           // status checks see every flit
         repeat (2) @(posedge clk);
@@ -330,14 +339,14 @@ module tb_tile_ni_dma;
         rd(DMA_STATUS);
         check(q[23:16] == 8'b1111, "second worms ended at last", q, 32'h000f_0000);
         for (p = 0; p < P; p = p + 1)
-            check(ram.mem[900 + 10 * p + 2] == pattern((p + 11) * 1000 + 1), "second worm's word", ram.mem[900 + 10 * p + 2], 0);
+            check(ram_mem[900 + 10 * p + 2] == pattern((p + 11) * 1000 + 1), "second worm's word", ram_mem[900 + 10 * p + 2], 0);
         rd(RX_AVAIL);
         check(q == 0, "RX queues empty", q, 0);
         if (fails == f0) $display("PASS dma-rx-4-ports");
 
         // ---------------------------------------------------------------- refused starts
         f0 = fails;
-        for (i = 0; i < WORDS; i = i + 1) snap[i] = ram.mem[i];
+        for (i = 0; i < WORDS; i = i + 1) snap[i] = ram_mem[i];
         add_worm(1, 6, 21);
         for (p = 0; p < P; p = p + 1) begin
             k = sent_n[p];
@@ -372,7 +381,7 @@ module tb_tile_ni_dma;
         wr(DMA_ERROR, 32'hffff_ffff);
         repeat (20) @(posedge clk);
         for (i = 0; i < WORDS; i = i + 1)
-            check(ram.mem[i] == snap[i], "a refused RX wrote the RAM", i, 0);
+            check(ram_mem[i] == snap[i], "a refused RX wrote the RAM", i, 0);
         // the flits are still there: port 1's worm goes, 2 words at the RAM's end
         rd(RX_DATA(1));
         rd(RX_DATA(1));
@@ -389,9 +398,9 @@ module tb_tile_ni_dma;
         check(q == 32'h0000_0200, "starting a busy engine not refused", q, 32'h0000_0200);
         offer_pct = 60;
         wait_idle(16'h0f00);
-        check(ram.mem[WORDS - 2] == pattern(21000) && ram.mem[WORDS - 1] == pattern(21001), "the last 2 RAM words", ram.mem[WORDS - 1], pattern(21001));
+        check(ram_mem[WORDS - 2] == pattern(21000) && ram_mem[WORDS - 1] == pattern(21001), "the last 2 RAM words", ram_mem[WORDS - 1], pattern(21001));
         for (i = 0; i < WORDS - 2; i = i + 1)
-            check(ram.mem[i] == snap[i], "RAM below the end changed", i, 0);
+            check(ram_mem[i] == snap[i], "RAM below the end changed", i, 0);
         rd(RXC(1));
         check(q == 0, "RX_DMA_COUNT after the refused restart", q, 0);
         wr(DMA_ERROR, 32'hffff_ffff);
@@ -444,7 +453,7 @@ module tb_tile_ni_dma;
             rd(RX_DATA(p));
             rd(RX_DATA(p));
         end
-        for (i = 0; i < WORDS; i = i + 1) snap[i] = ram.mem[i];
+        for (i = 0; i < WORDS; i = i + 1) snap[i] = ram_mem[i];
         t0 = $time;
         for (p = 0; p < P; p = p + 1) begin
             wr(TXA(p), RAM_BASE + 4 * (200 * p));
@@ -458,7 +467,7 @@ module tb_tile_ni_dma;
             for (i = 0; i < 200; i = i + 1)
                 check(sent[p][i] == snap[200 * p + i], "8 engines: TX word", sent[p][i], snap[200 * p + i]);
             for (i = 0; i < 50; i = i + 1)
-                check(ram.mem[200 * P + 50 * p + i] == pattern((40 + p) * 1000 + i), "8 engines: RX", ram.mem[200 * P + 50 * p + i], 0);
+                check(ram_mem[200 * P + 50 * p + i] == pattern((40 + p) * 1000 + i), "8 engines: RX", ram_mem[200 * P + 50 * p + i], 0);
             for (i = 50; i < 200; i = i + 1) begin
                 rd(RX_DATA(p));
                 check(q == pattern((40 + p) * 1000 + i), "8 engines: RX rest", q, 0);

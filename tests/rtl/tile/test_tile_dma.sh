@@ -9,7 +9,7 @@ set -u
 need_tool tile-dma-build verilator || exit 1
 work="$BUILD/tests/tile-dma"
 mkdir -p "$work"
-src="tests/rtl/tile/tb_tile_ni_dma.v rtl/tile/tile_ni.v rtl/noc/noc_rr_arbiter.v rtl/core/node_ram.v"
+src="tests/rtl/tile/tb_tile_ni_dma.v rtl/tile/tile_ni.v rtl/tile/ni_tx_engine.v rtl/tile/ni_rx_engine.v rtl/noc/noc_rr_arbiter.v"
 # shellcheck disable=SC2086
 if ! verilator --binary --timing -j 2 -Wno-fatal -Wno-lint -Wno-style --top-module tb_tile_ni_dma \
         -Mdir "$work/obj" $src >"$work/build.log" 2>&1; then

@@ -1,17 +1,20 @@
-/* Misuse of the collectives API (firmware/coll/coll.h) and network faults, on config.mk's
+/* SPDX-License-Identifier: ISC
+ * Misuse of the collectives API (firmware/coll/coll.h) and network faults, on config.mk's
  * 4x4 torus: each check must return its error code and print why. Tables are built in
  * memory with sched_table_write from hand-made schedules.
  *
  * Node 0 makes every misuse call (they fail before anything is sent) and prints, after the
- * library's own message, "check NAME: ok (CODE)" or "FAIL check NAME: ...". Then two checks
- * with worms, between nodes 0 and 1 only:
- *   unexpected-worm  node 0 sends node 1 a stray worm (piece 7) before a one-hop broadcast:
- *                    node 1 gets COLL_EUNEXPECTED with err_src 0, err_step 1, and the
- *                    broadcast's block all the same;
- *   short-worm-*, wrong-length-worm-*
- *                    node 0 sends node 1 a malformed worm, then the right one: node 1 says
- *                    what was wrong and gets COLL_EWORM, and the block all the same (payload
- *                    by DMA, then by the core);
+ * library's own message, "check NAME: ok (CODE)" or "FAIL check NAME: ...". Then checks with
+ * worms, between nodes 0 and 1 only, in the NI's plan mode (node 1's port 1 takes puts):
+ *   unexpected-worm  before a one-hop broadcast node 0 writes node 1 a put (by hand, through
+ *                    TX_DATA) that does not fit node 1's window: node 1's NI drains it and
+ *                    counts nothing; node 1 gets COLL_EUNEXPECTED with err_src 0, err_port
+ *                    1, and the broadcast's block all the same;
+ *   stale-epoch-worm a put of an epoch that is neither node 1's nor the next: the same;
+ *   short-worm       a put whose info flit promises m bytes and which ends after one word,
+ *                    then the right one: COLL_EWORM, and the block all the same;
+ *   long-worm        a put whose info flit promises 3 words and which carries m bytes: the
+ *                    same;
  *   timeout          node 1 waits for a worm node 0's table never sends: COLL_ETIMEOUT.
  * Exit status 0 when every check on the node came out as expected, else 1.
  */
@@ -27,7 +30,7 @@
 
 #define M 64u
 
-static uint32_t workspace[512];
+static uint32_t workspace[512] __attribute__((aligned(16)));
 static uint32_t send_buf[16u * M / 4u];
 static uint32_t recv_buf[16u * M / 4u];
 static uint8_t table_bytes[512];
@@ -137,9 +140,9 @@ static void misuse_checks(coll_ctx *ctx)
     expect("workspace-too-small", coll_gather(ctx, &t, send_buf, M, 0, 0, M, 1), COLL_EWORKSPACE);
     ctx->workspace = saved;
     ctx->workspace_bytes = saved_bytes;
-    if (need != 3u * 16u + M) {
-        printf("FAIL check workspace-bytes: coll_workspace_bytes says %lu, want %lu (3 descriptors, 1 transit "
-               "piece)\n", (unsigned long)need, (unsigned long)(3u * 16u + M));
+    if (need != 2u * 16u + M + 12u + 12u) {
+        printf("FAIL check workspace-bytes: coll_workspace_bytes says %lu, want %lu (2 descriptors, 1 transit "
+               "piece, 1 receive note, 12 for alignment)\n", (unsigned long)need, (unsigned long)(2u * 16u + M + 24u));
         ++failures;
     } else {
         printf("check workspace-bytes: ok (%lu)\n", (unsigned long)need);
@@ -163,93 +166,79 @@ static void misuse_checks(coll_ctx *ctx)
     expect("route-off-the-ring", coll_bcast(ctx, &t, recv_buf, M, M, 0), COLL_ETABLE);
 }
 
-/* Nodes 0 and 1: a stray worm, then a worm that never comes. */
+/* A put worm written by hand on node 0's port 0 (one hop +x: node 1's port 1), flit by
+ * flit: head, info claiming `claim` payload words, the put flit (window 0, `offset`, counter
+ * 1, epoch `epoch`), then `words` payload words from `payload`. */
+static void hand_put(uint32_t claim, uint32_t offset, uint32_t epoch, const uint32_t *payload, uint32_t words)
+{
+    ni_tx_flit(0, NOC_HEAD(1, 0, 0, 0, 9));
+    ni_tx_flit(0, NOC_INFO(0, claim + 3u));
+    const uint32_t put = NI_PUT(0u, offset, 1u) | (epoch & 15u) << 22;
+    if (words == 0) {
+        ni_tx_last(0, put);
+        return;
+    }
+    ni_tx_flit(0, put);
+    for (uint32_t w = 0; w + 1u < words; ++w)
+        ni_tx_flit(0, payload[w]);
+    ni_tx_last(0, payload[words - 1u]);
+}
+
+/* Nodes 0 and 1: worms the NI must refuse, then a worm that never comes. */
 static void worm_checks(coll_ctx *ctx)
 {
     const uint32_t node = ctx->ni.node;
     sched_table t;
     sched_msg bcast_msgs[1] = {msg(0, 1, 0, 1, 1, 0, 0)};
     uint32_t len = make_table(&ctx->shape, SCHED_ALGO_SAF_BCAST, SCHED_COLL_BCAST, 0, bcast_msgs, 1, 1, node);
-    coll_open_table(ctx, table_bytes, len, &t);
-    for (uint32_t w = 0; w < M / 4u; ++w)
-        recv_buf[w] = node == 0 ? 0x1000u + w : 0xa5a5a5a5u;
-    if (node == 0) {
-        /* head, info (ni_send adds it), piece 7, then m bytes: a well-formed worm of no step */
-        uint32_t stray[1 + M / 4u];
-        stray[0] = 7u;
+    static const char *const names[4] = {"unexpected-worm", "stale-epoch-worm", "short-worm", "long-worm"};
+    static const int codes[4] = {COLL_EUNEXPECTED, COLL_EUNEXPECTED, COLL_EWORM, COLL_EWORM};
+    for (unsigned kind = 0; kind < 4u; ++kind) {
+        coll_open_table(ctx, table_bytes, len, &t);
         for (uint32_t w = 0; w < M / 4u; ++w)
-            stray[1 + w] = 0xdead0000u + w;
-        ni_send(0, NOC_HEAD(1, 0, 0, 0, 9), stray, 1u + M / 4u);
-    }
-    int rc = coll_bcast(ctx, &t, recv_buf, M, M, 0);
-    if (node == 0) {
-        expect("unexpected-worm-sender", rc, COLL_OK);
-    } else {
-        expect("unexpected-worm", rc, COLL_EUNEXPECTED);
-        if (ctx->err_src != 0 || ctx->err_step != 1 || ctx->err_piece != 7) {
-            printf("FAIL check unexpected-worm-record: err_src %lu err_step %lu err_piece %lu, want 0, 1, 7\n",
-                   (unsigned long)ctx->err_src, (unsigned long)ctx->err_step, (unsigned long)ctx->err_piece);
+            recv_buf[w] = node == 0 ? 0x1000u * (kind + 1u) + w : 0xa5a5a5a5u;
+        if (node == 0) {
+            /* the epoch both nodes' next plan runs in (they have started as many) */
+            const uint32_t epoch = ni_epoch() + 1u;
+            uint32_t junk[M / 4u];
+            for (uint32_t w = 0; w < M / 4u; ++w)
+                junk[w] = 0xdead0000u + w;
+            switch (kind) {
+            case 0: hand_put(M / 4u, 100u, epoch, junk, M / 4u); break;       /* past the window */
+            case 1: hand_put(M / 4u, 0, epoch + 5u, junk, M / 4u); break;     /* another epoch */
+            case 2: hand_put(M / 4u, 0, epoch, junk, 1u); break;              /* ends early */
+            default: hand_put(3u, 0, epoch, junk, M / 4u); break;             /* goes on */
+            }
+            ni_wait_sent(0);
+        }
+        int rc = coll_bcast(ctx, &t, recv_buf, M, M, 0);
+        char name[48];
+        if (node == 0) {
+            snprintf(name, sizeof name, "%s-sender", names[kind]);
+            expect(name, rc, COLL_OK);
+            continue;
+        }
+        expect(names[kind], rc, codes[kind]);
+        if (ctx->err_src != 0 || ctx->err_port != 1) {
+            printf("FAIL check %s-record: err_src %lu err_port %lu, want 0, 1\n", names[kind],
+                   (unsigned long)ctx->err_src, (unsigned long)ctx->err_port);
             ++failures;
         }
         for (uint32_t w = 0; w < M / 4u; ++w)
-            if (recv_buf[w] != 0x1000u + w) {
-                printf("FAIL check unexpected-worm-delivery: word %lu is 0x%08lx\n", (unsigned long)w,
+            if (recv_buf[w] != 0x1000u * (kind + 1u) + w) {
+                printf("FAIL check %s-delivery: word %lu is 0x%08lx\n", names[kind], (unsigned long)w,
                        (unsigned long)recv_buf[w]);
                 ++failures;
                 break;
             }
     }
 
-    /* malformed worms, each followed by the right one: node 1 says what was wrong, returns
-     * COLL_EWORM and still has the block; the payloads moved by the DMA engines, then by the
-     * core. A short worm's info flit promises 19 flits and its last flit comes 4th; a worm of
-     * the wrong length is whole but of 6 flits. */
-    static const char *const names[2][2] = {{"short-worm-core", "wrong-length-worm-core"},
-                                            {"short-worm-dma", "wrong-length-worm-dma"}};
-    const uint8_t had_dma = ctx->use_dma;
-    for (int dma = had_dma; dma >= 0; --dma)
-        for (unsigned kind = 0; kind < 2u; ++kind) {
-            coll_open_table(ctx, table_bytes, len, &t);
-            for (uint32_t w = 0; w < M / 4u; ++w)
-                recv_buf[w] = node == 0 ? 0x2000u + w : 0xa5a5a5a5u;
-            if (node == 0) {
-                const uint32_t head = NOC_HEAD(1, 0, 0, 0, 1);
-                if (kind == 0) {
-                    ni_tx_flit(0, head);
-                    ni_tx_flit(0, NOC_INFO(0, M / 4u + 3u));
-                    ni_tx_flit(0, 0);
-                    ni_tx_last(0, 0xbad0u);
-                } else {
-                    const uint32_t piece_and_three[4] = {0, 0xbad1u, 0xbad2u, 0xbad3u};
-                    ni_send(0, head, piece_and_three, 4);
-                }
-                uint32_t good[1 + M / 4u];
-                good[0] = 0;
-                for (uint32_t w = 0; w < M / 4u; ++w)
-                    good[1 + w] = 0x2000u + w;
-                ni_send(0, head, good, 1u + M / 4u);
-                ni_wait_sent(0);
-            } else {
-                ctx->use_dma = (uint8_t)dma;
-                rc = coll_bcast(ctx, &t, recv_buf, M, M, 0);
-                expect(names[dma][kind], rc, COLL_EWORM);
-                for (uint32_t w = 0; w < M / 4u; ++w)
-                    if (recv_buf[w] != 0x2000u + w) {
-                        printf("FAIL check %s-delivery: word %lu is 0x%08lx\n", names[dma][kind], (unsigned long)w,
-                               (unsigned long)recv_buf[w]);
-                        ++failures;
-                        break;
-                    }
-            }
-        }
-    ctx->use_dma = had_dma;
-
     /* node 1 expects piece 0 from node 0 in step 1; node 0's table sends nothing */
     len = make_table(&ctx->shape, SCHED_ALGO_SAF_BCAST, SCHED_COLL_BCAST, 0, bcast_msgs, node == 0 ? 0u : 1u, 1,
                      node);
     coll_open_table(ctx, table_bytes, len, &t);
     ctx->timeout_cycles = 20000;
-    rc = coll_bcast(ctx, &t, recv_buf, M, M, 0);
+    int rc = coll_bcast(ctx, &t, recv_buf, M, M, 0);
     expect(node == 0 ? "timeout-sender" : "timeout", rc, node == 0 ? COLL_OK : COLL_ETIMEOUT);
 }
 

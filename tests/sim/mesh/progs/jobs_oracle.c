@@ -39,6 +39,11 @@ int main(void)
         const uint32_t nsend = table[34] | table[35] << 8, nrecv = table[36] | table[37] << 8;
         const int partial = coll == 18u || coll == 19u, exchange = coll == 17u || coll == 19u;
         uint32_t bytes = coll_result_bytes(coll, all, root, node, m);
+        /* the first barrier (coll_jobs.h): ready, then go */
+        area[COLL_JOBS_READY_OFF / 4] = j + 1;
+        if (area[COLL_JOBS_FLAGS_OFF / 4] & COLL_JOBS_HOST_CHECK)
+            while (area[COLL_JOBS_GO_OFF / 4] != j + 1) {
+            }
         rec[COLL_JOB_CYCLE_START / 4] = (uint32_t)rvmesh_cycles();
         memset(result, COLL_POISON, bytes);
         uint32_t blocks = (coll == 17u || coll == 19u) ? all * all : all;

@@ -1,0 +1,78 @@
+/* SPDX-License-Identifier: ISC
+ * rvmesh collectives: what the library's files share (not for programs: coll.h is the API). */
+#ifndef RVMESH_COLL_INTERNAL_H
+#define RVMESH_COLL_INTERNAL_H
+
+#include <stdint.h>
+
+#include "coll.h"
+
+/* The collectives' numbers (sched.h, sched_coll.h) */
+#define COLL_BCAST 1u
+#define COLL_SCATTER 2u
+#define COLL_GATHER 3u
+#define COLL_ALLGATHER 16u
+#define COLL_ALLTOALL 17u
+#define COLL_ALLGATHER_PARTIAL 18u
+#define COLL_ALLTOALL_PARTIAL 19u
+/* NI counters: 0 .. ports-1 count the puts that arrive on that port; the barrier's round r
+ * counts its signals on COLL_BARRIER_COUNTER + r */
+#define COLL_BARRIER_COUNTER 8u
+#define COLL_MAX_ROUNDS 8u
+
+/* Prints "node (x,y): name: <message> (<coll_strerror(code)>)" unless ctx->quiet; returns code. */
+int coll_fail(const coll_ctx *ctx, int code, const char *name, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+const char *coll_name(uint32_t collective);
+
+static inline int coll_is_exchange(uint32_t collective)
+{
+    return collective == COLL_ALLTOALL || collective == COLL_ALLTOALL_PARTIAL;
+}
+/* the node that starts with block b */
+static inline uint32_t coll_block_owner(uint32_t collective, uint32_t nodes, uint32_t root, uint32_t block)
+{
+    if (collective == COLL_BCAST || collective == COLL_SCATTER)
+        return root;
+    return coll_is_exchange(collective) ? block / nodes : block;
+}
+/* where block b lies in its owner's send buffer */
+static inline uint32_t coll_send_offset(uint32_t collective, uint32_t nodes, uint32_t block, uint32_t m)
+{
+    if (collective == COLL_SCATTER)
+        return block * m;
+    if (coll_is_exchange(collective))
+        return (block % nodes) * m;
+    return 0;
+}
+/* Is [p, p + bytes) word-aligned RAM (what the NI reads and writes)? Empty is. */
+static inline int coll_in_ram(const void *p, uint32_t bytes)
+{
+    const uintptr_t a = (uintptr_t)p;
+    return bytes == 0 || ((a & 3u) == 0 && a >= RVMESH_RAM_BASE && bytes <= RVMESH_RAM_BYTES &&
+                          a - RVMESH_RAM_BASE <= RVMESH_RAM_BYTES - bytes);
+}
+/* rounds of the dissemination barrier: ceil(log2 N) */
+static inline uint32_t coll_barrier_rounds(uint32_t nodes)
+{
+    uint32_t rounds = 0;
+    while ((1u << rounds) < nodes)
+        ++rounds;
+    return rounds;
+}
+
+/* Round r of the dissemination barrier: a signal to node + 2^r, counted there on counter
+ * COLL_BARRIER_COUNTER + r, sent once this node has counted round r - 1's signal. *d gets
+ * the descriptor, the return value is its port. */
+unsigned coll_barrier_desc(const coll_ctx *ctx, uint32_t round, struct ni_desc *d);
+
+/* coll_plan_init with the caller's name in messages (the blocking calls') */
+int coll_plan_compile(coll_plan *plan, coll_ctx *ctx, const sched_table *table, const void *send,
+                      uint32_t send_bytes, void *recv, uint32_t recv_bytes, uint32_t m, void *workspace,
+                      uint32_t workspace_bytes, const char *name);
+/* Whether a plan of this table starts with the barrier (wormhole schedules, or sync_start). */
+int coll_wants_barrier(const coll_ctx *ctx, const sched_table *table);
+/* The barrier alone, for a call this node refused (see coll_plan.c). */
+int coll_barrier_only(coll_ctx *ctx, const char *name);
+
+#endif

@@ -1,0 +1,621 @@
+/* SPDX-License-Identifier: ISC
+ * rvmesh collectives: the plan compiler (a table, buffers and m into the NI's send
+ * descriptors) and a plan's start, test and wait. See coll.h for what a plan is. */
+#include <stdio.h>
+#include <string.h>
+
+#include "coll_internal.h"
+#include "coll_jobs.h"
+#include "rvmesh_rt.h"
+#include "sched_coll.h"
+
+/* What the compiler notes of each receive, to find a relayed piece: where it lands and
+ * which count of which port says it has come. */
+typedef struct {
+    uint32_t piece;
+    uint16_t word;      /* RAM word index of the piece */
+    uint16_t number;    /* the receive's number on its port (1, 2, ...) */
+    uint16_t step;
+    uint8_t port;
+    uint8_t pad;
+} coll_rx_note;
+
+#define COLL_NOTE_BYTES 12u
+_Static_assert(sizeof(coll_rx_note) == COLL_NOTE_BYTES, "receive note is 12 bytes");
+_Static_assert(sizeof(struct ni_desc) == 16, "NI send descriptor is 16 bytes");
+
+static uint16_t ram_word(const void *p) { return (uint16_t)(((uintptr_t)p - RVMESH_RAM_BASE) / 4u); }
+
+/* The table's records read a word at a time (sched_table.h's layout, little endian; the
+ * compiler asks for a word-aligned table): send record i is 5 words, receive record i 3. */
+static const uint32_t *send_rec(const sched_table *t, uint32_t i)
+{
+    return (const uint32_t *)(const void *)(t->base + SCHED_TABLE_HEADER_BYTES) + 5u * i;
+}
+static const uint32_t *recv_rec(const sched_table *t, uint32_t i)
+{
+    return (const uint32_t *)(const void *)(t->base + SCHED_TABLE_HEADER_BYTES) + 5u * t->nsend + 3u * i;
+}
+#define REC_STEP(w0) ((w0) & 0xffffu)
+#define REC_PORT(w0) (((w0) >> 16) & 0xffu)
+#define REC_FLAGS(w0) ((w0) >> 24)
+
+/* The port a worm with these hops arrives on at its end: the last dimension it moves in
+ * (cyclically from start), on the side it comes from (2d + 1 when it travels +). */
+static unsigned arrival_port(const int16_t hops[SCHED_MAX_DIMS], unsigned start, unsigned dims)
+{
+    unsigned last = start;
+    for (unsigned k = 0; k < dims; ++k) {
+        unsigned d = (start + k) % dims;
+        if (hops[d] != 0)
+            last = d;
+    }
+    return 2u * last + (hops[last] > 0 ? 1u : 0u);
+}
+
+/* Does a route of these hops from this node stay inside the machine (what the NI checks)? */
+static int route_ok(const coll_ctx *ctx, const int16_t hops[SCHED_MAX_DIMS])
+{
+    uint32_t moved = 0;
+    for (unsigned d = 0; d < SCHED_MAX_DIMS; ++d) {
+        int32_t h = hops[d];
+        if (h == 0)
+            continue;
+        if (d >= ctx->ni.dims || h > 127 || h < -127)
+            return 0;
+        int32_t side = ctx->ni.size[d], at = (int32_t)ctx->ni.coord[d] + h;
+        if (ctx->ni.torus ? (h >= side || -h >= side) : (at < 0 || at >= side))
+            return 0;
+        moved = 1;
+    }
+    return (int)moved;
+}
+
+/* the shortest dimension-order route to node dst; returns its port */
+static unsigned route_to(const coll_ctx *ctx, uint32_t dst, int16_t hops[SCHED_MAX_DIMS])
+{
+    for (unsigned d = 0; d < SCHED_MAX_DIMS; ++d) {
+        int32_t side = d < ctx->ni.dims ? ctx->ni.size[d] : 1;
+        int32_t want = (int32_t)(dst % (uint32_t)side), delta = want - (int32_t)ctx->ni.coord[d];
+        dst /= (uint32_t)side;
+        if (ctx->ni.torus) {
+            if (2 * delta > side)
+                delta -= side;
+            else if (2 * delta < -side)
+                delta += side;
+        }
+        hops[d] = (int16_t)delta;
+    }
+    int port = ni_port_for(hops[0], hops[1], hops[2], 0);
+    return port < 0 ? 0u : (unsigned)port;
+}
+
+unsigned coll_barrier_desc(const coll_ctx *ctx, uint32_t round, struct ni_desc *d)
+{
+    int16_t hops[SCHED_MAX_DIMS];
+    const uint32_t nodes = ctx->ni.nodes;
+    unsigned port = route_to(ctx, (ctx->ni.node + (1u << round)) % nodes, hops);
+    d->head = NOC_HEAD(hops[0], hops[1], hops[2], port / 2u, 62u);
+    d->payload = 0;
+    d->trigger = round == 0 ? NI_NO_TRIGGER : NI_TRIGGER(COLL_BARRIER_COUNTER + round - 1u, 1u);
+    d->put = NI_SIGNAL(COLL_BARRIER_COUNTER + round);
+    return port;
+}
+
+/* Does this plan start with the barrier? Wormhole schedules do (see coll.h). */
+int coll_wants_barrier(const coll_ctx *ctx, const sched_table *t)
+{
+    return ctx->sync_start || (t->model != SCHED_MODEL_SAF_ALLPORT && ctx->ni.nodes > 1u);
+}
+
+/* transit receives of the table (its relays) */
+static uint32_t transit_count(const sched_table *t)
+{
+    uint32_t n = 0;
+    if (((uintptr_t)t->base & 3u) == 0)
+        for (uint32_t i = 0; i < t->nrecv; ++i)
+            n += (REC_FLAGS(recv_rec(t, i)[0]) & SCHED_MSG_TRANSIT) ? 1u : 0u;
+    return n;
+}
+
+uint32_t coll_plan_workspace_bytes(const coll_ctx *ctx, const sched_table *t, uint32_t m)
+{
+    const uint32_t parts = sched_table_parts(t);
+    if (m == 0 || m % (4u * parts) != 0)
+        return 0;
+    const uint32_t rounds = coll_wants_barrier(ctx, t) ? coll_barrier_rounds(ctx->ni.nodes) : 0u;
+    /* + 1 descriptor: the own block's local copy */
+    return 16u * ((uint32_t)t->nsend + rounds + 1u) + transit_count(t) * (m / parts) + COLL_NOTE_BYTES * t->nrecv;
+}
+
+int coll_node_has_data(const coll_ctx *ctx, const sched_table *t)
+{
+    const uint32_t node = ctx->ni.node, nodes = ctx->ni.nodes;
+    switch (t->collective) {
+    case COLL_BCAST:
+    case COLL_SCATTER:
+        return node == t->root;
+    case COLL_GATHER:
+    case COLL_ALLGATHER:
+    case COLL_ALLTOALL:
+        return 1;
+    case COLL_ALLGATHER_PARTIAL:
+    case COLL_ALLTOALL_PARTIAL: {
+        const uint32_t parts = sched_table_parts(t);
+        for (uint32_t i = 0; i < t->nsend; ++i) {
+            sched_table_send s;
+            sched_table_get_send(t, i, &s);
+            if (coll_block_owner(t->collective, nodes, t->root, s.piece / parts) == node)
+                return 1;
+        }
+        return 0;
+    }
+    }
+    return 0;
+}
+
+uint32_t coll_send_bytes(const coll_ctx *ctx, const sched_table *t, uint32_t m)
+{
+    if (!coll_node_has_data(ctx, t))
+        return t->collective == COLL_BCAST ? m : 0u;
+    if (t->collective == COLL_SCATTER || coll_is_exchange(t->collective))
+        return ctx->ni.nodes * m;
+    return m;
+}
+
+uint32_t coll_recv_bytes(const coll_ctx *ctx, const sched_table *t, uint32_t m)
+{
+    return coll_result_bytes(t->collective, ctx->ni.nodes, t->root, ctx->ni.node, m);
+}
+
+/* ---- the compiler ---- */
+int coll_plan_init(coll_plan *plan, coll_ctx *ctx, const sched_table *t, const void *send,
+                   uint32_t send_bytes, void *recv, uint32_t recv_bytes, uint32_t m, void *workspace,
+                   uint32_t workspace_bytes)
+{
+    return coll_plan_compile(plan, ctx, t, send, send_bytes, recv, recv_bytes, m, workspace, workspace_bytes,
+                             "coll_plan_init");
+}
+
+int coll_plan_compile(coll_plan *plan, coll_ctx *ctx, const sched_table *t, const void *send_v,
+                      uint32_t send_bytes, void *recv_v, uint32_t recv_bytes, uint32_t m, void *workspace,
+                      uint32_t workspace_bytes, const char *name)
+{
+    const uint32_t cycle0 = RVMESH_CSR_READ(mcycle);
+    if (!ctx || !ctx->initialised)
+        return COLL_ENI;
+    if (!plan)
+        return coll_fail(ctx, COLL_EARG, name, "no plan");
+    memset(plan, 0, sizeof *plan);
+    plan->ctx = ctx;
+    plan->name = name;
+    if (!t || !t->base)
+        return coll_fail(ctx, COLL_EARG, name, "no table (open it with coll_open_table)");
+    if (((uintptr_t)t->base & 3u) != 0)
+        return coll_fail(ctx, COLL_EARG, name, "the table must be word aligned");
+    const uint32_t node = ctx->ni.node, nodes = ctx->ni.nodes, c = t->collective;
+    if (t->shape.dims != ctx->shape.dims || t->shape.torus != ctx->shape.torus ||
+        t->shape.side[0] != ctx->shape.side[0] || t->shape.side[1] != ctx->shape.side[1] ||
+        t->shape.side[2] != ctx->shape.side[2])
+        return coll_fail(ctx, COLL_ESHAPE, name, "table built for a %ux%ux%u %s", t->shape.side[0],
+                         t->shape.side[1], t->shape.side[2], t->shape.torus ? "torus" : "mesh");
+    if (t->node != node)
+        return coll_fail(ctx, COLL_ENODE, name, "table of node %lu, this is node %lu", (unsigned long)t->node,
+                         (unsigned long)node);
+    const uint32_t parts = sched_table_parts(t);
+    if (m == 0 || m % (4u * parts) != 0)
+        return coll_fail(ctx, COLL_ESIZE, name, "m = %lu bytes: must be a non-zero multiple of %lu",
+                         (unsigned long)m, (unsigned long)(4u * parts));
+    const uint32_t piece_bytes = m / parts, words = piece_bytes / 4u;
+    if (words > 65532u || m > RVMESH_RAM_BYTES)
+        return coll_fail(ctx, COLL_ESIZE, name, "m = %lu bytes: a piece does not fit in one worm",
+                         (unsigned long)m);
+
+    /* buffers */
+    const int data_here = coll_node_has_data(ctx, t);
+    const uint8_t *send = c == COLL_BCAST ? (const uint8_t *)recv_v : (const uint8_t *)send_v;
+    uint8_t *recv = (uint8_t *)recv_v;
+    const uint32_t need_send = c == COLL_BCAST ? 0u : (data_here ? coll_send_bytes(ctx, t, m) : 0u);
+    const uint32_t need_recv = coll_recv_bytes(ctx, t, m);
+    if (need_send > send_bytes)
+        return coll_fail(ctx, COLL_ESEND_SPACE, name, "send buffer of %lu bytes, this %s needs %lu",
+                         (unsigned long)send_bytes, coll_name(c), (unsigned long)need_send);
+    if (need_recv > recv_bytes)
+        return coll_fail(ctx, COLL_ERECV_SPACE, name, "%s buffer of %lu bytes, this %s needs %lu",
+                         c == COLL_BCAST ? "the" : "result", (unsigned long)recv_bytes, coll_name(c),
+                         (unsigned long)need_recv);
+    if ((need_send && (!send || !coll_in_ram(send, need_send))) || (need_recv && (!recv || !coll_in_ram(recv, need_recv))))
+        return coll_fail(ctx, COLL_EARG, name, "buffers must be word-aligned RAM, not null");
+    const uint32_t rounds = coll_wants_barrier(ctx, t) ? coll_barrier_rounds(nodes) : 0u;
+    const uint32_t ntransit = transit_count(t);
+    const uint32_t need_ws = 16u * ((uint32_t)t->nsend + rounds + 1u) + ntransit * piece_bytes + COLL_NOTE_BYTES * t->nrecv;
+    if (need_ws > workspace_bytes || (need_ws && !workspace))
+        return coll_fail(ctx, COLL_EWORKSPACE, name, "workspace of %lu bytes, this table and m = %lu need %lu "
+                         "(%u sends, %u receives, transit pieces of %lu bytes)", (unsigned long)workspace_bytes,
+                         (unsigned long)m, (unsigned long)need_ws, t->nsend, t->nrecv, (unsigned long)piece_bytes);
+    if (((uintptr_t)workspace & 15u) != 0 || !coll_in_ram(workspace, need_ws))
+        return coll_fail(ctx, COLL_EARG, name, "the workspace must be 16-byte aligned RAM");
+
+    /* the layout: descriptors (port by port: barrier rounds, then the table's sends),
+     * transit slots, the compiler's notes */
+    if (rounds > COLL_MAX_ROUNDS)
+        return coll_fail(ctx, COLL_ETABLE, name, "a barrier of %lu rounds (at most %u)", (unsigned long)rounds,
+                         COLL_MAX_ROUNDS);
+    struct ni_desc *desc = (struct ni_desc *)workspace;
+    uint8_t *transit = (uint8_t *)workspace + 16u * ((uint32_t)t->nsend + rounds + 1u);
+    coll_rx_note *notes = (coll_rx_note *)(void *)(transit + ntransit * piece_bytes);
+    uint16_t cursor[NI_MAX_PORTS + 1];
+    const unsigned local = ctx->ni.ports;   /* the NI's local port: its own block's copy */
+    struct ni_desc round_desc[COLL_MAX_ROUNDS];
+    unsigned round_port[COLL_MAX_ROUNDS];
+    for (uint32_t r = 0; r < rounds; ++r) {
+        round_port[r] = coll_barrier_desc(ctx, r, &round_desc[r]);
+        plan->list_count[round_port[r]]++;
+    }
+    for (uint32_t i = 0; i < t->nsend; ++i) {
+        const uint32_t port = REC_PORT(send_rec(t, i)[0]);
+        if (port >= ctx->ni.ports)
+            return coll_fail(ctx, COLL_ETABLE, name, "send record %lu on port %lu: this node has %u ports",
+                             (unsigned long)i, (unsigned long)port, ctx->ni.ports);
+        plan->list_count[port]++;
+    }
+    /* MPI's local copy of the node's own block: where from, where to */
+    const int owner = data_here;
+    uint32_t own = UINT32_MAX, own_src = 0;
+    if (owner)
+        switch (c) {
+        case COLL_SCATTER: own = node; own_src = node * m; break;                     /* the root */
+        case COLL_GATHER: case COLL_ALLGATHER: case COLL_ALLGATHER_PARTIAL: own = node; break;
+        case COLL_ALLTOALL: case COLL_ALLTOALL_PARTIAL: own = node * nodes + node; own_src = node * m; break;
+        }
+    const uint32_t own_dst = own == UINT32_MAX ? UINT32_MAX : coll_result_offset(c, nodes, t->root, node, own, m);
+    if (own_dst != UINT32_MAX)
+        plan->list_count[local] = 1;
+    uint32_t at = 0;
+    for (unsigned p = 0; p <= NI_MAX_PORTS; ++p) {
+        plan->list_first[p] = (uint16_t)at;
+        cursor[p] = (uint16_t)at;
+        at += plan->list_count[p];
+    }
+    for (uint32_t r = 0; r < rounds; ++r)
+        desc[cursor[round_port[r]]++] = round_desc[r];
+    /* the own pieces wait for the barrier, relayed ones for their piece */
+    const uint32_t own_trigger = rounds ? NI_TRIGGER(COLL_BARRIER_COUNTER + rounds - 1u, 1u) : NI_NO_TRIGGER;
+
+    /* receives: where each lands, its number on its port, whether the port hears more than
+     * one sender (then the order of its worms is not the table's) */
+    uint32_t port_src[NI_MAX_PORTS];
+    uint8_t mixed[NI_MAX_PORTS];
+    for (unsigned p = 0; p < NI_MAX_PORTS; ++p) {
+        port_src[p] = UINT32_MAX;
+        mixed[p] = 0;
+    }
+    uint32_t slot = 0;
+    uint32_t prev_step = 1;
+    for (uint32_t i = 0; i < t->nrecv; ++i) {
+        const uint32_t *rec = recv_rec(t, i);
+        const uint32_t step = REC_STEP(rec[0]), port = REC_PORT(rec[0]), src = rec[1], piece = rec[2];
+        if (port >= ctx->ni.ports || step < prev_step || step > t->nsteps || src >= nodes)
+            return coll_fail(ctx, COLL_ETABLE, name, "receive record %lu (step %lu, port %lu, from node %lu) is "
+                             "out of order or off the machine", (unsigned long)i, (unsigned long)step,
+                             (unsigned long)port, (unsigned long)src);
+        prev_step = step;
+        coll_rx_note *n = &notes[i];
+        n->piece = piece;
+        n->port = (uint8_t)port;
+        n->step = (uint16_t)step;
+        n->number = ++plan->recv_count[port];
+        if (port_src[port] != UINT32_MAX && port_src[port] != src)
+            mixed[port] = 1;
+        port_src[port] = src;
+        if (REC_FLAGS(rec[0]) & SCHED_MSG_TRANSIT) {
+            n->word = ram_word(transit + slot * piece_bytes);
+            ++slot;
+        } else {
+            uint32_t off = coll_result_offset(c, nodes, t->root, node, piece / parts, m);
+            if (off == UINT32_MAX)
+                return coll_fail(ctx, COLL_ETABLE, name, "receive record %lu delivers piece %lu, which a %s "
+                                 "does not leave here", (unsigned long)i, (unsigned long)piece, coll_name(c));
+            n->word = ram_word(recv + off + (piece % parts) * piece_bytes);
+        }
+    }
+
+    /* sends */
+    prev_step = 1;
+    uint32_t earlier = 0;   /* receives of steps before the current send's */
+    for (uint32_t i = 0; i < t->nsend; ++i) {
+        const uint32_t *rec = send_rec(t, i);
+        sched_table_send s;
+        s.step = (uint16_t)REC_STEP(rec[0]);
+        s.port = (uint8_t)REC_PORT(rec[0]);
+        s.flags = (uint8_t)REC_FLAGS(rec[0]);
+        s.hops[0] = (int16_t)(rec[1] & 0xffffu);
+        s.hops[1] = (int16_t)(rec[1] >> 16);
+        s.hops[2] = (int16_t)(rec[2] & 0xffffu);
+        s.rslot = (uint16_t)(rec[2] >> 16);
+        s.dst = rec[3];
+        s.piece = rec[4];
+        if (s.step < prev_step || s.step > t->nsteps || s.dst >= nodes || !route_ok(ctx, s.hops) ||
+            ni_port_for(s.hops[0], s.hops[1], s.hops[2], s.port / 2u) != (int)s.port)
+            return coll_fail(ctx, COLL_ETABLE, name, "send record %lu (step %u, port %u, to node %lu) is out of "
+                             "order or its route (%d,%d,%d) is not one this node can send", (unsigned long)i,
+                             s.step, s.port, (unsigned long)s.dst, s.hops[0], s.hops[1], s.hops[2]);
+        prev_step = s.step;
+        const uint32_t block = s.piece / parts, part = s.piece % parts;
+        struct ni_desc *d = &desc[cursor[s.port]++];
+        d->head = NOC_HEAD(s.hops[0], s.hops[1], s.hops[2], s.port / 2u, s.step);
+        uint16_t word;
+        if (owner && coll_block_owner(c, nodes, t->root, block) == node) {
+            word = ram_word(send + coll_send_offset(c, nodes, block, m) + part * piece_bytes);
+            d->trigger = own_trigger;
+        } else {
+            /* the piece came in an earlier step, mostly the one before: search back */
+            while (earlier < t->nrecv && notes[earlier].step < s.step)
+                ++earlier;
+            uint32_t k = earlier;
+            while (k > 0 && notes[k - 1u].piece != s.piece)
+                --k;
+            if (k == 0)
+                return coll_fail(ctx, COLL_ETABLE, name, "the table sends piece %lu in step %u before this node "
+                                 "has it", (unsigned long)s.piece, s.step);
+            const coll_rx_note *n = &notes[k - 1u];
+            if (mixed[n->port])
+                return coll_fail(ctx, COLL_ETABLE, name, "piece %lu is relayed in step %u, but its port %u hears "
+                                 "more than one sender: their worms' order is not the table's",
+                                 (unsigned long)s.piece, s.step, n->port);
+            word = n->word;
+            d->trigger = NI_TRIGGER(n->port, n->number);
+        }
+        d->payload = NI_DESC_PAYLOAD(word, words);
+        /* where it goes: the receiver's transit slot, or its result buffer */
+        const unsigned aport = arrival_port(s.hops, s.port / 2u, ctx->ni.dims);
+        if (s.flags & SCHED_MSG_TRANSIT) {
+            d->put = NI_PUT(1u, (uint32_t)s.rslot * words, aport);
+        } else {
+            uint32_t off = coll_result_offset(c, nodes, t->root, s.dst, block, m);
+            if (off == UINT32_MAX)
+                return coll_fail(ctx, COLL_ETABLE, name, "send record %lu delivers piece %lu to node %lu, where "
+                                 "a %s does not leave it", (unsigned long)i, (unsigned long)s.piece,
+                                 (unsigned long)s.dst, coll_name(c));
+            d->put = NI_PUT(0u, off / 4u + part * words, aport);
+        }
+    }
+
+    /* the own block's copy: a put on the local port, counted on its counter */
+    if (own_dst != UINT32_MAX) {
+        struct ni_desc *d = &desc[cursor[local]++];
+        d->head = NOC_HEAD(0, 0, 0, 0, 0);
+        d->payload = NI_DESC_PAYLOAD(ram_word(send + own_src), m / 4u);
+        d->trigger = NI_NO_TRIGGER;
+        d->put = NI_PUT(0u, own_dst / 4u, local);
+        plan->recv_count[local] = 1;
+    }
+    plan->collective = (uint8_t)c;
+    plan->barrier_rounds = (uint8_t)rounds;
+    plan->ports = ctx->ni.ports;
+    plan->m = m;
+    plan->recv = recv;
+    plan->recv_words = need_recv / 4u;
+    plan->transit = transit;
+    plan->transit_words = ntransit * words;
+    plan->desc = desc;
+    plan->compile_cycles = RVMESH_CSR_READ(mcycle) - cycle0;
+    return COLL_OK;
+}
+
+/* ---- running ---- */
+/* Posts lists of descriptors with the given counters' targets; the common part of a plan's
+ * start and of a lone barrier. */
+static int post(coll_ctx *ctx, const char *name, const uint16_t recv_count[NI_MAX_PORTS + 1], uint32_t rounds,
+                void *win0, uint32_t win0_words, void *win1, uint32_t win1_words, const struct ni_desc *desc,
+                const uint16_t first[NI_MAX_PORTS + 1], const uint16_t count[NI_MAX_PORTS + 1])
+{
+    if (ctx->running)
+        return coll_fail(ctx, COLL_EBUSY, name, "a plan is running: wait for it first");
+    /* plain register writes, checked once at the end (PLAN_ERROR says what was refused) */
+    NI_REG(NI_PLAN_ERROR) = 0xffffffffu;
+    ctx->early_signals = 0;
+    for (uint32_t r = 0; r < rounds; ++r)
+        ctx->early_signals += (NI_REG(NI_CNT(COLL_BARRIER_COUNTER + r)) & 0xffffu) != 0;
+    const unsigned engines = ctx->ni.ports + 1u;   /* the ports and the local one */
+    for (unsigned q = 0; q < COLL_BARRIER_COUNTER; ++q) {
+        NI_REG(NI_CNT(q)) = 0;
+        NI_REG(NI_CNT_TARGET(q)) = q < engines && recv_count[q] ? (1u << 31) | recv_count[q] : 0u;
+    }
+    if (rounds != ctx->barrier_target) {   /* the barrier's last round: done needs its signal */
+        if (ctx->barrier_target)
+            NI_REG(NI_CNT_TARGET(COLL_BARRIER_COUNTER + ctx->barrier_target - 1u)) = 0;
+        if (rounds)
+            NI_REG(NI_CNT_TARGET(COLL_BARRIER_COUNTER + rounds - 1u)) = (1u << 31) | 1u;
+        ctx->barrier_target = (uint8_t)rounds;
+    }
+    if (win0_words)
+        NI_REG(NI_WIN_BASE(0)) = (uint32_t)(uintptr_t)win0;
+    NI_REG(NI_WIN_WORDS(0)) = win0_words;
+    if (win1_words)
+        NI_REG(NI_WIN_BASE(1)) = (uint32_t)(uintptr_t)win1;
+    NI_REG(NI_WIN_WORDS(1)) = win1_words;
+    /* from here on this node takes the puts of this plan (they waited in the network) */
+    NI_REG(NI_EPOCH) = NI_REG(NI_EPOCH) + 1u;
+    for (unsigned p = 0; p < engines; ++p)
+        if (count[p]) {
+            NI_REG(NI_TXQ_ADDR(p)) = (uint32_t)(uintptr_t)(desc + first[p]);
+            NI_REG(NI_TXQ_COUNT(p)) = count[p];
+        }
+    if (NI_REG(NI_PLAN_ERROR) & (NI_PERR_WINDOW | NI_PERR_TXQ)) {
+        for (unsigned p = 0; p < engines; ++p)
+            ni_plan_list_stop(p);
+        return coll_fail(ctx, COLL_EDESC, name, "the NI refused a window or a list (PLAN_ERROR 0x%08lx)",
+                         (unsigned long)NI_REG(NI_PLAN_ERROR));
+    }
+    ctx->running = 1;
+    ctx->start_cycle = RVMESH_CSR_READ(mcycle);
+    return COLL_OK;
+}
+
+int coll_plan_start(coll_plan *plan)
+{
+    if (!plan || !plan->ctx || !plan->desc)
+        return COLL_EARG;
+    coll_ctx *ctx = plan->ctx;
+    int rc = post(ctx, plan->name, plan->recv_count, plan->barrier_rounds, plan->recv, plan->recv_words,
+                  plan->transit, plan->transit_words, plan->desc, plan->list_first, plan->list_count);
+    if (rc != COLL_OK)
+        return rc;
+    plan->started = 1;
+    return COLL_OK;
+}
+
+/* a plan went wrong: stop its lists, say why */
+static int plan_error(coll_ctx *ctx, const char *name, uint32_t errors)
+{
+    for (unsigned p = 0; p <= ctx->ni.ports; ++p)
+        ni_plan_list_stop(p);
+    ctx->running = 0;
+    const uint32_t info = ni_read(NI_PLAN_ERR_INFO);
+    ctx->err_src = NI_ERRINFO_SOURCE(info);
+    ctx->err_port = NI_ERRINFO_PORT(info);
+    if (errors & 0xff0000u)
+        return coll_fail(ctx, COLL_EWORM, name, "port %lu: a worm from node %lu of another length than its "
+                         "info flit says", (unsigned long)ctx->err_port, (unsigned long)ctx->err_src);
+    if (errors & 0xff00u)
+        return coll_fail(ctx, COLL_EUNEXPECTED, name, "port %lu: a worm from node %lu for no window or plan of "
+                         "this node", (unsigned long)ctx->err_port, (unsigned long)ctx->err_src);
+    if (errors & NI_PERR_REFUSED)
+        return coll_fail(ctx, COLL_EREFUSED, name, "the NI refused a worm of ours (its route leaves the machine)");
+    if (errors & NI_PERR_OVERFLOW)
+        return coll_fail(ctx, COLL_EOVERFLOW, name, "an NI counter passed 65535");
+    return coll_fail(ctx, COLL_EDESC, name, "the NI refused descriptor %lu of port %lu (reason %lu)",
+                     (unsigned long)ni_read(NI_TXQ_DONE(NI_ERRINFO_TX_PORT(info))),
+                     (unsigned long)NI_ERRINFO_TX_PORT(info), (unsigned long)NI_ERRINFO_TX_REASON(info));
+}
+
+/* a done plan: the barrier's counts of this run are spent (early signals of the next run stay) */
+static void finish(coll_ctx *ctx, uint32_t rounds)
+{
+    for (uint32_t r = 0; r < rounds; ++r)
+        ni_counter_sub(COLL_BARRIER_COUNTER + r, 1u);
+    ctx->running = 0;
+    ctx->end_cycle = RVMESH_CSR_READ(mcycle);
+}
+
+/* errors of worms that came in: the NI drained them, the plan goes on (and then says so) */
+#define COLL_RX_ERRORS 0x00ffff00u
+
+static int test_status(coll_ctx *ctx, const char *name, uint32_t rounds)
+{
+    const uint32_t status = ni_plan_status();
+    uint32_t errors = status & NI_PLAN_ERR ? ni_plan_errors() : 0u;
+    if (errors & ~COLL_RX_ERRORS)
+        return plan_error(ctx, name, errors);
+    if (status & NI_PLAN_DONE) {
+        finish(ctx, rounds);
+        errors = ni_plan_errors();   /* a worm refused since the status read */
+        return errors ? plan_error(ctx, name, errors) : COLL_OK;
+    }
+    return COLL_RUNNING;
+}
+
+int coll_plan_test(coll_plan *plan)
+{
+    if (!plan || !plan->started || !plan->ctx->running)
+        return COLL_EARG;
+    return test_status(plan->ctx, plan->name, plan->barrier_rounds);
+}
+
+/* progress: every worm counted and every descriptor sent moves this on */
+static uint32_t progress(const coll_ctx *ctx)
+{
+    uint32_t sum = 0;
+    for (unsigned p = 0; p <= ctx->ni.ports; ++p)
+        sum += ni_counter(p) + ni_read(NI_TXQ_DONE(p));
+    for (uint32_t r = 0; r < COLL_MAX_ROUNDS; ++r)
+        sum += ni_counter(COLL_BARRIER_COUNTER + r);
+    return sum;
+}
+
+static int wait_status(coll_ctx *ctx, const char *name, uint32_t rounds, const uint16_t recv_count[NI_MAX_PORTS + 1])
+{
+    uint32_t last = progress(ctx), since = RVMESH_CSR_READ(mcycle);
+    int barrier_open = rounds != 0;
+    for (;;) {
+        /* the fast path: one status read per turn while the NI works */
+        for (unsigned spin = 0; spin < 64u; ++spin) {
+            const uint32_t status = NI_REG(NI_PLAN_STATUS);
+            if (status & (NI_PLAN_DONE | NI_PLAN_ERR))
+                break;
+        }
+        int rc = test_status(ctx, name, rounds);
+        if (rc != COLL_RUNNING)
+            return rc;
+        if (barrier_open && ni_counter(COLL_BARRIER_COUNTER + rounds - 1u) != 0) {
+            ctx->start_cycle = RVMESH_CSR_READ(mcycle);   /* the data begins to move */
+            barrier_open = 0;
+        }
+        if (!ctx->timeout_cycles)
+            continue;
+        uint32_t now = progress(ctx), cycle = RVMESH_CSR_READ(mcycle);
+        if (now != last) {
+            last = now;
+            since = cycle;
+        } else if (cycle - since > ctx->timeout_cycles) {
+            for (unsigned p = 0; p <= ctx->ni.ports; ++p)
+                ni_plan_list_stop(p);
+            ctx->running = 0;
+            if (barrier_open)
+                return coll_fail(ctx, COLL_ETIMEOUT, name, "timeout in the start barrier: round %lu's signal never "
+                                 "came (has every node made this call?)",
+                                 (unsigned long)(rounds - 1u));
+            char what[96];
+            unsigned len = 0;
+            what[0] = '\0';
+            for (unsigned p = 0; p <= ctx->ni.ports && len + 24u < sizeof what; ++p)
+                if (ni_counter(p) != recv_count[p])
+                    len += (unsigned)snprintf(what + len, sizeof what - len, " port %u %lu of %u;", p,
+                                              (unsigned long)ni_counter(p), recv_count[p]);
+            uint32_t sends = 0;
+            for (unsigned p = 0; p <= ctx->ni.ports; ++p)
+                sends += ni_read(NI_TXQ_COUNT(p));
+            return coll_fail(ctx, COLL_ETIMEOUT, name, "timeout: worms counted per port:%s %lu sends left",
+                             len ? what : " all in;", (unsigned long)sends);
+        }
+    }
+}
+
+int coll_plan_wait(coll_plan *plan)
+{
+    if (!plan || !plan->started || !plan->ctx->running)
+        return COLL_EARG;
+    return wait_status(plan->ctx, plan->name, plan->barrier_rounds, plan->recv_count);
+}
+
+/* A call this node refused still takes part in the start barrier (its wormhole plan would
+ * have), so that every node's barrier counts stay alike; then the others time out waiting
+ * for its data, and the next call starts clean. */
+int coll_barrier_only(coll_ctx *ctx, const char *name)
+{
+    struct ni_desc list[COLL_MAX_ROUNDS] __attribute__((aligned(16)));
+    uint16_t first[NI_MAX_PORTS + 1] = {0}, count[NI_MAX_PORTS + 1] = {0}, none[NI_MAX_PORTS + 1] = {0};
+    const uint32_t rounds = coll_barrier_rounds(ctx->ni.nodes);
+    if (rounds == 0 || rounds > COLL_MAX_ROUNDS)
+        return COLL_OK;
+    struct ni_desc d[COLL_MAX_ROUNDS];
+    unsigned port[COLL_MAX_ROUNDS];
+    for (uint32_t r = 0; r < rounds; ++r) {
+        port[r] = coll_barrier_desc(ctx, r, &d[r]);
+        count[port[r]]++;
+    }
+    uint32_t at = 0;
+    for (unsigned p = 0; p <= NI_MAX_PORTS; ++p) {
+        first[p] = (uint16_t)at;
+        at += count[p];
+    }
+    uint16_t cur[NI_MAX_PORTS + 1];
+    memcpy(cur, first, sizeof cur);
+    for (uint32_t r = 0; r < rounds; ++r)
+        list[cur[port[r]]++] = d[r];
+    int rc = post(ctx, name, none, rounds, 0, 0, 0, 0, list, first, count);
+    if (rc != COLL_OK)
+        return rc;
+    return wait_status(ctx, name, rounds, none);
+}
