@@ -55,7 +55,8 @@ module node_top #(
             wait_lfsr <= {wait_lfsr[14:0], wait_lfsr[15] ^ wait_lfsr[13] ^ wait_lfsr[12] ^ wait_lfsr[10]};
     end
     wire dmem_req_ready = (BUS_WAIT_TEST == 0) || (wait_lfsr[1:0] != 2'b00);
-    wire dmem_accept    = dmem_req_valid && dmem_req_ready;
+    // nothing is accepted during reset (the pipeline's state is not yet defined then)
+    wire dmem_accept    = !rst && dmem_req_valid && dmem_req_ready;
 
     // RAM_BASE is a multiple of RAM_BYTES: the RAM is where the upper address bits match
     localparam TOP = ADDR_BITS + 2;   // first address bit above the RAM

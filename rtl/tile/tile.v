@@ -98,14 +98,16 @@ module tile #(
     wire [31:0]          dma_wdata;
     reg                  dma_turn;
     wire core_ram  = dmem_req_valid && dmem_in_ram;
-    wire dma_grant = dma_req && (!core_ram || dma_turn);
+    wire dma_grant = !rst && dma_req && (!core_ram || dma_turn);
     always @(posedge clk) begin
         if (rst)                       dma_turn <= 1'b0;
         else if (core_ram && dma_req)  dma_turn <= !dma_turn;
     end
     wire dmem_req_ready = dmem_ni ? ni_ready : !(dmem_in_ram && dma_req && dma_turn);
     wire dmem_req_error = dmem_ni ? ni_error : (!dmem_in_ram && !dmem_console && !dmem_timer && !dmem_finisher);
-    wire dmem_accept    = dmem_req_valid && dmem_req_ready && !dmem_req_error;
+    // nothing is accepted or written during reset: the pipeline's and the engines' state is
+    // not yet defined then (a random power-on state would otherwise write RAM)
+    wire dmem_accept    = !rst && dmem_req_valid && dmem_req_ready && !dmem_req_error;
     wire irq_timer, irq_ni;
 
     rv32_core #(.RESET_PC(RESET_PC), .FAST_MUL(FAST_MUL), .DIV_BITS(DIV_BITS)) core (
