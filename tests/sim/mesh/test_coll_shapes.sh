@@ -81,15 +81,16 @@ for spec in "4x4m 4x4 mesh 2" "5x5t 5x5 torus 2" "3x3x3t 3x3x3 torus 3" "3x3x3m 
         jobs+=(--job "$tbl:$m:$RANDOM")
         desc="$desc $algo@$root:${m}B"
     done
-    # in two runs (a node's tables of all jobs must fit the program's jobs area)
-    half=$(( ${#jobs[@]} / 4 * 2 ))
+    # three jobs per run (a node's tables of a run's jobs must fit the program's jobs area)
     rc=0
     : >"$work/$variant.out"
-    for part in first second; do
-        if [ $part = first ]; then run=("${jobs[@]:0:$half}"); else run=("${jobs[@]:$half}"); fi
-        "$sim" --elf "$elf" "${run[@]}" --report "$work/$variant-$part.json" --max-cycles 50000000 \
+    : >"$work/$variant.err"
+    for ((first = 0; first < ${#jobs[@]}; first += 6)); do
+        part=$((first / 6))
+        "$sim" --elf "$elf" "${jobs[@]:$first:6}" --report "$work/$variant-$part.json" --max-cycles 50000000 \
             >"$work/$variant-$part.out" 2>"$work/$variant-$part.err" || rc=$?
         cat "$work/$variant-$part.out" >>"$work/$variant.out"
+        cat "$work/$variant-$part.err" >>"$work/$variant.err"
     done
     ok=$(grep -cE ' OK$' "$work/$variant.out")
     want=$(( ${#jobs[@]} / 2 ))
@@ -97,6 +98,6 @@ for spec in "4x4m 4x4 mesh 2" "5x5t 5x5 torus 2" "3x3x3t 3x3x3 torus 3" "3x3x3m 
         echo "PASS $name ($shape $kind:$desc)"
         grep -E '^[0-9]+ ' "$work/$variant.out"
     else
-        echo "FAIL $name: mesh-sim exit $rc, $ok of $want jobs delivered ($shape $kind:$desc; see $work/$variant.out): $(grep -m 3 'mesh-sim: job' "$work/$variant.out" | tr '\n' ' ') $(tail -c 300 "$work/$variant-second.err" "$work/$variant-first.err")"
+        echo "FAIL $name: mesh-sim exit $rc, $ok of $want jobs delivered ($shape $kind:$desc; see $work/$variant.out): $(grep -m 3 'mesh-sim: job' "$work/$variant.out" | tr '\n' ' ') $(grep -m 2 'mesh-sim:' "$work/$variant.err" | tr '\n' ' ')"
     fi
 done
