@@ -11,10 +11,10 @@ MESH_SIM_HDRS := sim/node/elf32.h sim/node/sim_common.h sim/mesh/mesh_jobs.h fir
 MESH_SIM_LIBS := $(SCHED_HOST_OBJS)
 
 # Shapes built besides config.mk's: NAME:DIMS:X:Y:Z:TORUS[:THREADS[:xrand]]. Tests use 4x4m,
-# 5x5t, 3x3x3t, 3x3x3m, the two-thread 4x4t-mt and 3x3t-xrand (every register starts random,
-# --x-seed N); the benchmark 8x8t and 8x8t-mt.
+# 5x5t, 3x3x3m, the two-thread 4x4t-mt and 3x3x3t-xrand (every register starts random,
+# --x-seed N: the 3x3x3 torus of the tests); the benchmark 8x8t and 8x8t-mt.
 MESH_SIM_VARIANTS := 4x4m:2:4:4:1:0 4x4t:2:4:4:1:1 5x5t:2:5:5:1:1 3x3x3t:3:3:3:3:1 3x3x3m:3:3:3:3:0 \
-                     8x8t:2:8:8:1:1 4x4t-mt:2:4:4:1:1:2 8x8t-mt:2:8:8:1:1:2 3x3t-xrand:2:3:3:1:1:1:xrand
+                     8x8t:2:8:8:1:1 4x4t-mt:2:4:4:1:1:2 8x8t-mt:2:8:8:1:1:2 3x3x3t-xrand:3:3:3:3:1:1:xrand
 
 # $(call mesh_sim_build,TARGET,DIR,DIMS,X,Y,Z,TORUS,THREADS,TRACE,XRAND): the rules of one
 # binary (TRACE "yes": with --trace-fst, which the variants leave out: it costs a third of the

@@ -119,7 +119,7 @@ void print_help() {
         "                    busiest node (default %.0f,%.0f,%.2f, fitted by make bench-mesh)\n"
         "  --no-bounds       do not fail a job that took fewer cycles than its all-port or RAM-port\n"
         "                    bound (by default such a job fails: the bound or the measurement is\n"
-        "                    wrong); for test programs that write results without communicating\n"
+        "                    wrong); to look at the results of a run whose timing is known to be off\n"
         "  --x-seed N        (mesh-sim-*-xrand only) every register of every tile starts from a\n"
         "                    random value drawn from seed N (1..2147483647) instead of zero, so one\n"
         "                    missing from reset shows (RAM holds the program and zeros); default 1\n"
@@ -267,7 +267,7 @@ int main(int argc, char **argv) {
             quiet = true;
         } else if (arg == "--x-seed") {
             if (!sim_xrand_model)
-                return usage_error("--x-seed needs a model built with random initial values: make mesh-sim-3x3t-xrand");
+                return usage_error("--x-seed needs a model built with random initial values: make mesh-sim-3x3x3t-xrand");
             if (!take_value() || !sim_parse_count(value.c_str(), x_seed, false) || x_seed > 0x7fffffffu)
                 return usage_error("--x-seed takes a number 1..2147483647, not '" + value + "'");
         } else if (arg == "--no-bounds" && !has_inline) {

@@ -4,6 +4,9 @@
  * jobs_oracle_bad.c builds the same program with ORACLE_FAULTS: then, in job 0, node 5
  * corrupts one byte of its first block, node 6 leaves its first block missing and node 9
  * writes a byte where no block belongs; mesh-sim must name each (node, sender, step).
+ * jobs_oracle_fast.c builds it with ORACLE_FAST_CLOCK: every node records its job as ending
+ * one cycle after it began (a broken measurement); mesh-sim must fail every job as faster
+ * than its bounds allow.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -14,6 +17,9 @@
 
 #ifndef ORACLE_FAULTS
 #define ORACLE_FAULTS 0
+#endif
+#ifndef ORACLE_FAST_CLOCK
+#define ORACLE_FAST_CLOCK 0
 #endif
 
 COLL_JOBS_DEFINE(8192);
@@ -71,7 +77,7 @@ int main(void)
             first = 0;
         }
         if (ORACLE_FAULTS && j == 0 && node == 9 && bytes > m) result[bytes - 1] = 0;
-        rec[COLL_JOB_CYCLE_END / 4] = (uint32_t)rvmesh_cycles();
+        rec[COLL_JOB_CYCLE_END / 4] = ORACLE_FAST_CLOCK ? rec[COLL_JOB_CYCLE_START / 4] + 1u : (uint32_t)rvmesh_cycles();
         rec[COLL_JOB_STATUS / 4] = 0;
         rec[COLL_JOB_RECV_ADDR / 4] = bytes ? (uint32_t)(uintptr_t)result : 0;
         rec[COLL_JOB_RECV_BYTES / 4] = bytes;
