@@ -140,9 +140,9 @@ typedef struct {
 
 static int refused(coll_ctx *ctx, const sched_table *t, const char *name, int rc)
 {
-    /* the call counts on every node: take part in its barrier, if it has one */
-    if (t && t->base && rc != COLL_ENI && coll_wants_barrier(ctx, t) && !ctx->running)
-        coll_barrier_only(ctx, name);
+    /* the call counts on every node: take part in its barrier, or move the epoch on */
+    if (t && t->base && rc != COLL_ENI && !ctx->running)
+        coll_skip_call(ctx, t, name);
     return rc;
 }
 

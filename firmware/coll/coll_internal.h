@@ -74,5 +74,10 @@ int coll_plan_compile(coll_plan *plan, coll_ctx *ctx, const sched_table *table, 
 int coll_wants_barrier(const coll_ctx *ctx, const sched_table *table);
 /* The barrier alone, for a call this node refused (see coll_plan.c). */
 int coll_barrier_only(coll_ctx *ctx, const char *name);
+/* A call this node refused (the others may have started it): keeps every node's epoch and
+ * barrier counts alike, so that the next call starts clean. A wormhole plan's barrier is
+ * run alone; else the epoch moves on with the windows closed (a put of the refused call
+ * is drained and reported, never written). */
+int coll_skip_call(coll_ctx *ctx, const sched_table *table, const char *name);
 
 #endif

@@ -404,6 +404,9 @@ int coll_plan_compile(coll_plan *plan, coll_ctx *ctx, const sched_table *t, cons
 }
 
 /* ---- running ---- */
+/* errors of worms that came in: the NI drained them, the plan goes on (and then says so) */
+#define COLL_RX_ERRORS 0x00ffff00u
+
 /* Posts lists of descriptors with the given counters' targets; the common part of a plan's
  * start and of a lone barrier. */
 static int post(coll_ctx *ctx, const char *name, const uint16_t recv_count[NI_MAX_PORTS + 1], uint32_t rounds,
@@ -412,8 +415,10 @@ static int post(coll_ctx *ctx, const char *name, const uint16_t recv_count[NI_MA
 {
     if (ctx->running)
         return coll_fail(ctx, COLL_EBUSY, name, "a plan is running: wait for it first");
-    /* plain register writes, checked once at the end (PLAN_ERROR says what was refused) */
-    NI_REG(NI_PLAN_ERROR) = 0xffffffffu;
+    /* plain register writes, checked once at the end (PLAN_ERROR says what was refused).
+     * A worm refused since the last plan (another epoch, no window) stays in PLAN_ERROR:
+     * this plan reports it when it ends, so that no refused worm goes unsaid. */
+    NI_REG(NI_PLAN_ERROR) = ~COLL_RX_ERRORS;
     ctx->early_signals = 0;
     for (uint32_t r = 0; r < rounds; ++r)
         ctx->early_signals += (NI_REG(NI_CNT(COLL_BARRIER_COUNTER + r)) & 0xffffu) != 0;
@@ -475,6 +480,7 @@ static int plan_error(coll_ctx *ctx, const char *name, uint32_t errors)
     const uint32_t info = ni_read(NI_PLAN_ERR_INFO);
     ctx->err_src = NI_ERRINFO_SOURCE(info);
     ctx->err_port = NI_ERRINFO_PORT(info);
+    ni_plan_clear_errors(errors);   /* said once */
     if (errors & 0xff0000u)
         return coll_fail(ctx, COLL_EWORM, name, "port %lu: a worm from node %lu of another length than its "
                          "info flit says", (unsigned long)ctx->err_port, (unsigned long)ctx->err_src);
@@ -499,8 +505,6 @@ static void finish(coll_ctx *ctx, uint32_t rounds)
     ctx->end_cycle = RVMESH_CSR_READ(mcycle);
 }
 
-/* errors of worms that came in: the NI drained them, the plan goes on (and then says so) */
-#define COLL_RX_ERRORS 0x00ffff00u
 
 static int test_status(coll_ctx *ctx, const char *name, uint32_t rounds)
 {
@@ -618,4 +622,14 @@ int coll_barrier_only(coll_ctx *ctx, const char *name)
     if (rc != COLL_OK)
         return rc;
     return wait_status(ctx, name, rounds, none);
+}
+
+int coll_skip_call(coll_ctx *ctx, const sched_table *t, const char *name)
+{
+    if (coll_wants_barrier(ctx, t))
+        return coll_barrier_only(ctx, name);
+    NI_REG(NI_WIN_WORDS(0)) = 0;
+    NI_REG(NI_WIN_WORDS(1)) = 0;
+    NI_REG(NI_EPOCH) = NI_REG(NI_EPOCH) + 1u;
+    return COLL_OK;
 }

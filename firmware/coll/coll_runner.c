@@ -238,9 +238,9 @@ int coll_jobs_run(coll_ctx *ctx, uint32_t *area, uint32_t area_bytes, uint32_t *
             rc = coll_plan_init(&plan, ctx, &t, send_cap ? send : 0, send_cap, recv_cap ? recv : 0, recv_cap, m,
                                 (void *)ws, ws_bytes);
             setup = RVMESH_CSR_READ(mcycle) - t0;
-            /* a node that refuses a plan with a start barrier still takes part in it */
-            if (rc != COLL_OK && coll_wants_barrier(ctx, &t))
-                coll_barrier_only(ctx, "coll_jobs_run");
+            /* a node that refuses a plan still takes part in its barrier, or its epoch */
+            if (rc != COLL_OK)
+                coll_skip_call(ctx, &t, "coll_jobs_run");
         }
         /* the first barrier: every node set up, then all start together */
         *area_word(area, rec + COLL_JOB_SETUP) = setup;

@@ -33,7 +33,7 @@ int main(void)
         printf("collectives: no network interface\n");
         return 2;
     }
-    ctx.timeout_cycles = 400000u;    /* a lost worm ends the job (COLL_ETIMEOUT), not the run */
+    ctx.timeout_cycles = 100000u;    /* a lost worm ends the job (COLL_ETIMEOUT), not the run */
     coll_jobs_summary summary;
     int rc = coll_jobs_run(&ctx, rvmesh_jobs, sizeof rvmesh_jobs, arena, sizeof arena, &summary);
     if (ctx.ni.node == 0 && summary.jobs)
