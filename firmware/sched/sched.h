@@ -7,8 +7,9 @@
  *   - wormhole steps: a message may cross many hops in one step;
  *   - store-and-forward slots: every message is one hop on one port, and a node can only
  *     send a piece it already holds.
- * Pieces: broadcast carries piece 0 everywhere; in scatter and gather the piece is the id of
- * the node whose item it is (later collectives may number pieces as they like).
+ * Pieces: broadcast carries piece 0 everywhere (bcast-edst: pieces 0 .. parts-1, the parts of
+ * the root's block, all due everywhere); in scatter and gather the piece is the id of the node
+ * whose item it is (later collectives may number pieces as they like).
  *
  * Portable C11: this header and sched_shape.c, sched_check.c, sched_table.c use no dynamic
  * allocation (the caller provides buffers) and build for the RV32IM core. The generators
@@ -37,7 +38,11 @@ typedef enum {
     SCHED_ALGO_CANG_WU_DP = 3, /* one-port wormhole broadcast, 2^k x 2^k, quadrant-recursive optimum */
     SCHED_ALGO_SAF_BCAST = 4,  /* all-port store-and-forward broadcast, product tree */
     SCHED_ALGO_SCATTER = 5,    /* all-port store-and-forward scatter, balanced tree */
-    SCHED_ALGO_GATHER = 6      /* all-port store-and-forward gather, balanced tree */
+    SCHED_ALGO_GATHER = 6,     /* all-port store-and-forward gather, balanced tree */
+    SCHED_ALGO_BCAST_EDST = 7, /* store-and-forward broadcast of 2d (mesh: d) parts over arc-disjoint
+                                * spanning trees, optionally pipelined in chunks (sched_edst.c) */
+    SCHED_ALGO_BCAST_BINOMIAL = 8 /* binomial tree over relative ids, dimension-order worms that may
+                                   * share links (model wormhole-contended, sched_baseline.c) */
 } sched_algo;
 
 typedef enum {
@@ -72,6 +77,8 @@ typedef struct {
     uint32_t count;    /* messages */
     uint32_t cap;      /* allocated messages (host generators) */
     sched_msg *msgs;   /* sorted by step */
+    uint32_t parts;    /* pieces each block is cut into; 0: the algorithm's fixed number
+                        * (sched_coll_parts: dims for the split MNBs, else 1) */
 } sched_schedule;
 
 /* ---- shapes (sched_shape.c, portable) ---- */
@@ -142,6 +149,10 @@ uint32_t sched_scatter_tree_bound(const sched_shape *shape, uint32_t root);
 /* Cang-Wu reference values (digest A4). */
 uint64_t sched_cw_eye_tcd(unsigned k);
 uint64_t sched_cw_corner_tcd(unsigned k);
+/* Like sched_generate, with the chunks per tree of bcast-edst (0 or 1: one chunk; other
+ * algorithms refuse chunks above 1). */
+int sched_generate_chunks(sched_schedule *out, const sched_shape *shape, sched_algo algo, uint32_t root,
+                          uint32_t chunks, char *err, size_t errlen);
 /* Internal generators, exposed for tests. */
 int sched_gen_tsay_wang(sched_schedule *out, char *err, size_t errlen);
 int sched_gen_cang_wu(sched_schedule *out, int use_dp, char *err, size_t errlen);

@@ -5,6 +5,7 @@
 #   make sched-rv32      the library compiled for $(RISCV_ARCH)/$(RISCV_ABI) (objects only)
 #   make bench-sched     sweeps; JSON in $(BUILD)/bench/schedules.json
 #   make sched-tables    tables for the machine of config.mk, under $(BUILD)/sched/tables/
+#                        (every algorithm that applies to the shape and needs no source set)
 
 SCHED_DIR      := firmware/sched
 SCHED_HOST_CC  ?= gcc
@@ -13,10 +14,12 @@ SCHED_HEADERS  := $(wildcard $(SCHED_DIR)/*.h)
 # The part the firmware links: no allocation.
 SCHED_PORTABLE := sched_shape sched_check sched_table
 # The host part: generators and writers.
-SCHED_HOSTONLY := sched_gen sched_tw sched_cw sched_out
+SCHED_HOSTONLY := sched_gen sched_scatter sched_tw sched_cw sched_out
 # Issue 5 (allgather, alltoall, partial MNB): portable checker path and run-time rule; host generators.
 SCHED_PORTABLE += sched_check_coll sched_pmnb sched_dyn
 SCHED_HOSTONLY += sched_mnb sched_exchange sched_coll_sim sched_dyn_sim sched_pe
+# Optimal MNB on tori, broadcast over arc-disjoint trees, the baselines.
+SCHED_HOSTONLY += sched_mnb_opt sched_edst sched_baseline
 SCHED_HOST_OBJS := $(patsubst %,$(BUILD)/sched/host/%.o,$(SCHED_PORTABLE) $(SCHED_HOSTONLY))
 SCHED_RV32_OBJS := $(patsubst %,$(BUILD)/sched/rv32/%.o,$(SCHED_PORTABLE) $(SCHED_HOSTONLY))
 SCHED_RV32_CFLAGS := -march=$(RISCV_ARCH) -mabi=$(RISCV_ABI) -Os --specs=picolibc.specs \
@@ -54,9 +57,13 @@ SCHED_SHAPE := $(MESH_X)x$(MESH_Y)$(if $(filter 3,$(MESH_DIMS)),x$(MESH_Z))
 SCHED_TOPO  := $(if $(filter 1,$(MESH_TORUS)),--torus,--mesh)
 SCHED_EQUAL := $(and $(filter $(MESH_X),$(MESH_Y)),$(if $(filter 3,$(MESH_DIMS)),$(filter $(MESH_X),$(MESH_Z)),ok))
 SCHED_POW2  := $(and $(filter 2,$(MESH_DIMS)),$(SCHED_EQUAL),$(filter $(MESH_X),2 4 8 16 32 64))
-SCHED_ALGOS := saf-bcast scatter gather \
+# some side even (a mesh has a Hamiltonian cycle for allgather-ring only then)
+SCHED_SIDES := $(MESH_X) $(MESH_Y) $(if $(filter 3,$(MESH_DIMS)),$(MESH_Z))
+SCHED_EVEN  := $(filter 0,$(foreach side,$(SCHED_SIDES),$(shell expr $(side) % 2)))
+SCHED_ALGOS := saf-bcast scatter gather bcast-edst bcast-binomial alltoall-pairwise \
                $(if $(and $(filter 1,$(MESH_TORUS)),$(SCHED_EQUAL)),tsay-wang) \
-               $(if $(SCHED_POW2),cang-wu cang-wu-dp)
+               $(if $(SCHED_POW2),cang-wu cang-wu-dp) \
+               $(if $(filter 1,$(MESH_TORUS)),mnb-opt allgather-ring,$(if $(SCHED_EVEN),allgather-ring))
 SCHED_TABLE_DIR := $(BUILD)/sched/tables/$(SCHED_SHAPE)-$(if $(filter 1,$(MESH_TORUS)),torus,mesh)
 SCHED_TABLES := $(patsubst %,$(SCHED_TABLE_DIR)/%.tbl,$(SCHED_ALGOS))
 .PHONY: sched-tables
@@ -123,6 +130,14 @@ bench-sched-exchange: $(BUILD)/sched/sched_coll_bench
 	$(BUILD)/sched/sched_coll_bench $(BUILD)/bench/schedules-exchange.json $(BUILD)/bench/dynamic-broadcast.svg
 
 BENCH_TARGETS += bench-sched-exchange
+
+# mnb-opt, bcast-edst and the baselines: test driver (tests/firmware/sched/test_coll_opt.sh)
+.PHONY: sched-opt-test-bin
+sched-opt-test-bin: $(BUILD)/sched/opt_test
+
+$(BUILD)/sched/opt_test: tests/firmware/sched/opt_test.c $(SCHED_HOST_OBJS)
+	@mkdir -p $(dir $@)
+	$(SCHED_HOST_CC) $(SCHED_CFLAGS) $^ -o $@
 
 # On-core test of the issue-5 rules (partial MNB, STAR) and checker path: static buffers only.
 .PHONY: sched-coll-core-test

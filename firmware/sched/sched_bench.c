@@ -9,6 +9,8 @@
 #include <time.h>
 
 #include "sched.h"
+#include "sched_coll.h"
+#include "sched_opt.h"
 #include "sched_out.h"
 #include "sched_table.h"
 
@@ -36,7 +38,10 @@ static sched_shape mk(int dims, int torus, int a, int b, int c)
 
 static uint32_t lower_bound(const sched_schedule *s)
 {
-    if (s->model == SCHED_MODEL_WORMHOLE_ALLPORT) return sched_lb_allport_bcast(&s->shape);
+    if (sched_coll_is_algo((int)s->algo)) return sched_coll_lower_bound(s);
+    if (s->algo == SCHED_ALGO_BCAST_EDST) return sched_edst_depth_bound(&s->shape, s->root);
+    if (s->model == SCHED_MODEL_WORMHOLE_ALLPORT || s->algo == SCHED_ALGO_BCAST_BINOMIAL)
+        return sched_lb_allport_bcast(&s->shape);
     if (s->model == SCHED_MODEL_WORMHOLE_ONEPORT) return sched_lb_oneport_bcast(&s->shape);
     if (s->coll == SCHED_COLL_BCAST) return sched_eccentricity(&s->shape, s->root);
     return sched_lb_scatter(&s->shape, s->root);
@@ -173,6 +178,71 @@ int main(int argc, char **argv)
             }
         }
     }
+    printf("== mnb-opt: allgather by one tree translated to every node, torus (bound = lower = "
+           "max(ceil((N-1)/2d), diameter); [BeT89]: N/4 or (N-1)/4 on p x p)\n");
+    for (int p = 3; p <= 16; p++) {
+        sched_shape sh = mk(2, 1, p, p, 1);
+        row(&sh, SCHED_ALGO_MNB_OPT, 0, with_tables(&sh));
+    }
+    static const int opt_other[][3] = {{4, 8, 1}, {5, 7, 1}, {6, 10, 1}, {12, 7, 1}, {3, 16, 1}, {32, 32, 1}, {3, 3, 3}, {4, 4, 4},
+                                       {5, 5, 5}, {6, 6, 6}, {8, 8, 8}, {2, 6, 6}, {4, 4, 8}};
+    for (unsigned i = 0; i < sizeof opt_other / sizeof opt_other[0]; i++) {
+        int d3 = opt_other[i][2] > 1;
+        sched_shape sh = mk(d3 ? 3 : 2, 1, opt_other[i][0], opt_other[i][1], opt_other[i][2]);
+        row(&sh, SCHED_ALGO_MNB_OPT, 0, with_tables(&sh));
+    }
+
+    printf("== bcast-edst: store-and-forward broadcast over 2d (mesh: d) arc-disjoint spanning trees, one chunk "
+           "per tree (steps = deepest tree; bound = lower = 1 + eccentricity of a root neighbour without the root, "
+           "mesh: eccentricity of the root)\n");
+    for (int t = 1; t >= 0; t--) {
+        static const int sides[] = {3, 4, 5, 6, 7, 8, 12, 16, 24, 32};
+        for (unsigned i = 0; i < sizeof sides / sizeof sides[0]; i++) {
+            sched_shape sh = mk(2, t, sides[i], sides[i], 1);
+            row(&sh, SCHED_ALGO_BCAST_EDST, t ? 0 : sched_nodes(&sh) / 2u, with_tables(&sh));
+        }
+        for (int n = 3; n <= 8; n++) {
+            sched_shape sh = mk(3, t, n, n, n);
+            row(&sh, SCHED_ALGO_BCAST_EDST, 0, 0);
+        }
+    }
+
+    printf("== bcast-binomial: binomial tree over relative ids, dimension-order worms sharing links "
+           "(steps = rounds; bound ceil(log2 N); lower = ceil(log_{2d+1} N))\n");
+    for (int t = 1; t >= 0; t--) {
+        static const int sides[] = {4, 5, 8, 16, 32};
+        for (unsigned i = 0; i < sizeof sides / sizeof sides[0]; i++) {
+            sched_shape sh = mk(2, t, sides[i], sides[i], 1);
+            row(&sh, SCHED_ALGO_BCAST_BINOMIAL, 0, with_tables(&sh));
+        }
+        sched_shape sh = mk(3, t, 4, 4, 4);
+        row(&sh, SCHED_ALGO_BCAST_BINOMIAL, 0, 0);
+    }
+
+    printf("== allgather-ring: snake Hamiltonian cycle, one hop, N-1 slots (lower = max(ceil((N-1)/min degree), "
+           "diameter))\n");
+    for (int t = 1; t >= 0; t--) {
+        static const int sides[] = {4, 8, 16};
+        for (unsigned i = 0; i < sizeof sides / sizeof sides[0]; i++) {
+            sched_shape sh = mk(2, t, sides[i], sides[i], 1);
+            row(&sh, SCHED_ALGO_ALLGATHER_RING, 0, with_tables(&sh));
+        }
+        sched_shape sh = mk(3, t, 4, 4, 4);
+        row(&sh, SCHED_ALGO_ALLGATHER_RING, 0, 0);
+    }
+
+    printf("== alltoall-pairwise: N-1 rounds, one dimension-order worm per node per round, sharing links "
+           "(lower = ceil((N-1)/2d) rounds of one worm per port)\n");
+    for (int t = 1; t >= 0; t--) {
+        static const int sides[] = {4, 8, 16};
+        for (unsigned i = 0; i < sizeof sides / sizeof sides[0]; i++) {
+            sched_shape sh = mk(2, t, sides[i], sides[i], 1);
+            row(&sh, SCHED_ALGO_ALLTOALL_PAIRWISE, 0, with_tables(&sh));
+        }
+        sched_shape sh = mk(3, t, 4, 4, 4);
+        row(&sh, SCHED_ALGO_ALLTOALL_PAIRWISE, 0, 0);
+    }
+
     fprintf(json, "\n], \"failures\": %d}\n", failures);
     fclose(json);
     printf("sched_bench: %s; %d schedule(s) failed the checker\n", argv[1], failures);

@@ -3,7 +3,8 @@
  * Wormhole steps: every route is expanded hop by hop into directed links (node, dim, dir);
  * a link used twice in one step, a sender that does not hold the piece before the step, a
  * send port used twice in a step, a node reached twice or never is rejected. The one-port
- * model also allows one send and one receive per node per step.
+ * model also allows one send and one receive per node per step. The contended model
+ * (sched_coll.h) checks the same except the link used twice: its worms may share links.
  * Store-and-forward slots: every message is one hop; one packet per directed link per slot;
  * a node only sends a piece it held before the slot.
  * Holdings are (piece, node, step) records in an open-addressing hash in the workspace.
@@ -35,7 +36,7 @@ typedef struct {
 static uint32_t initial_holdings(const sched_schedule *s)
 {
     uint32_t n = sched_nodes(&s->shape);
-    return s->coll == SCHED_COLL_BCAST ? 1u : n - 1u;
+    return s->coll == SCHED_COLL_BCAST ? sched_coll_parts(s) : n - 1u;
 }
 
 static uint32_t hash_capacity(const sched_schedule *s)
@@ -120,8 +121,12 @@ int sched_check(const sched_schedule *s, void *workspace, size_t workspace_bytes
     ws.ports = 2u * dims;
     if (s->root >= ws.nodes) return fail(r, s, UINT32_MAX, "root is not a node of the shape");
     if (s->model != SCHED_MODEL_WORMHOLE_ALLPORT && s->model != SCHED_MODEL_WORMHOLE_ONEPORT &&
-        s->model != SCHED_MODEL_SAF_ALLPORT)
+        s->model != SCHED_MODEL_SAF_ALLPORT && s->model != SCHED_MODEL_WORMHOLE_CONTENDED)
         return fail(r, s, UINT32_MAX, "unknown communication model");
+    const int contended = s->model == SCHED_MODEL_WORMHOLE_CONTENDED;
+    /* broadcast: the root starts with pieces 0 .. parts-1 (1 but for bcast-edst), all due everywhere */
+    const uint32_t parts = s->coll == SCHED_COLL_BCAST ? sched_coll_parts(s) : 1u;
+    if (parts == 0) return fail(r, s, UINT32_MAX, "zero pieces per block");
     if (s->coll != SCHED_COLL_BCAST && s->coll != SCHED_COLL_SCATTER && s->coll != SCHED_COLL_GATHER)
         return fail(r, s, UINT32_MAX, "unknown collective");
 
@@ -142,7 +147,7 @@ int sched_check(const sched_schedule *s, void *workspace, size_t workspace_bytes
 
     /* Initial holdings. */
     for (uint32_t v = 0; v < ws.nodes; v++) {
-        if (s->coll == SCHED_COLL_BCAST) { if (v == s->root) put(&ws, 0, v, 0); }
+        if (s->coll == SCHED_COLL_BCAST) { if (v == s->root) for (uint32_t k = 0; k < parts; k++) put(&ws, k, v, 0); }
         else if (v != s->root) put(&ws, v, s->coll == SCHED_COLL_SCATTER ? s->root : v, 0);
     }
 
@@ -198,7 +203,7 @@ int sched_check(const sched_schedule *s, void *workspace, size_t workspace_bytes
             for (int32_t j = 0; j < (h < 0 ? -h : h); j++) {
                 uint32_t here = sched_node_id(shape, c);
                 uint32_t link = here * ws.ports + sched_port((uint8_t)d, dir);
-                if (ws.link_stamp[link] == stamp) {
+                if (ws.link_stamp[link] == stamp && !contended) {
                     char at[40], buf[128];
                     node_text(shape, here, at, sizeof at);
                     snprintf(buf, sizeof buf, "directed link %s dim %lu %c used twice in one step",
@@ -225,15 +230,17 @@ int sched_check(const sched_schedule *s, void *workspace, size_t workspace_bytes
 
     /* Everything must have arrived. */
     for (uint32_t v = 0; v < ws.nodes; v++) {
-        uint32_t piece, node;
-        if (s->coll == SCHED_COLL_BCAST) { piece = 0; node = v; }
-        else if (v == s->root) continue;
-        else { piece = v; node = s->coll == SCHED_COLL_SCATTER ? v : s->root; }
-        if (lookup(&ws, piece, node)->node == UINT32_MAX) {
-            char a[40], buf[128];
-            node_text(shape, node, a, sizeof a);
-            snprintf(buf, sizeof buf, "node %s never receives piece %lu", a, (unsigned long)piece);
-            return fail(r, s, UINT32_MAX, buf);
+        for (uint32_t k = 0; k < parts; k++) {
+            uint32_t piece, node;
+            if (s->coll == SCHED_COLL_BCAST) { piece = k; node = v; }
+            else if (v == s->root) continue;
+            else { piece = v; node = s->coll == SCHED_COLL_SCATTER ? v : s->root; }
+            if (lookup(&ws, piece, node)->node == UINT32_MAX) {
+                char a[40], buf[128];
+                node_text(shape, node, a, sizeof a);
+                snprintf(buf, sizeof buf, "node %s never receives piece %lu", a, (unsigned long)piece);
+                return fail(r, s, UINT32_MAX, buf);
+            }
         }
     }
     r->ok = 1;

@@ -3,7 +3,8 @@
  *
  * Rules: every message is one hop between neighbours (route consistent with the shape);
  * one packet per directed link per slot; single-port also one send and one receive per node
- * per slot; a node sends only a piece it held before the slot (from the start, delivered or
+ * per slot; the contended wormhole model instead takes multi-hop worms (route inside the
+ * shape and ending at the receiver, one worm per send port per step) that may share links; a node sends only a piece it held before the slot (from the start, delivered or
  * relayed); a delivery (message without SCHED_MSG_TRANSIT) must be for a node the piece is
  * due at and must be the first delivery of that piece there; at the end every due
  * (piece, node) pair has been delivered.
@@ -110,6 +111,40 @@ static int piece_due(const sched_schedule *s, const cc_ws *ws, uint32_t piece, u
     return node != origin;
 }
 
+/* A contended worm's route (sched_coll.h): hop counts inside the shape, hops in the start
+ * dimension, never leaving a mesh, ending at the receiver. Every link it crosses is counted in
+ * the link loads. Returns 0, or what is wrong; *len gets the hop count. */
+static const char *route_problem(const sched_shape *shape, const sched_msg *m, cc_ws *ws, sched_check_result *r,
+                                 uint32_t *len)
+{
+    const uint32_t dims = shape->dims;
+    if (m->src == m->dst) return "a node sends to itself";
+    for (uint32_t d = 0; d < SCHED_MAX_DIMS; d++) {
+        int32_t h = m->hops[d] < 0 ? -m->hops[d] : m->hops[d];
+        if (d >= dims && h != 0) return "hops in a dimension the shape does not have";
+        if (d < dims && h >= shape->side[d]) return "a route goes all the way round a ring";
+    }
+    if (m->hops[m->start_dim] == 0) return "no hops in the start dimension (port undefined)";
+    int32_t c[SCHED_MAX_DIMS];
+    sched_node_coord(shape, m->src, c);
+    *len = sched_msg_length(m, (uint8_t)dims);
+    for (uint32_t k = 0; k < dims; k++) {
+        const uint32_t d = (m->start_dim + k) % dims;
+        const int32_t h = m->hops[d], dir = h < 0 ? -1 : 1, side = shape->side[d];
+        for (int32_t j = 0; j < (h < 0 ? -h : h); j++) {
+            const uint32_t link = sched_node_id(shape, c) * ws->ports + sched_port((uint8_t)d, dir);
+            if (ws->link_count[link]++ == 0) r->links_used++;
+            if (ws->link_count[link] > r->max_link_load) r->max_link_load = ws->link_count[link];
+            c[d] += dir;
+            if (c[d] < 0 || c[d] >= side) {
+                if (!shape->torus) return "route leaves the mesh";
+                c[d] = (c[d] + side) % side;
+            }
+        }
+    }
+    return sched_node_id(shape, c) == m->dst ? 0 : "route does not end at the receiver";
+}
+
 int sched_check_coll_stats(const sched_schedule *s, const uint8_t *sources, void *workspace,
                            size_t workspace_bytes, sched_check_result *r, sched_coll_stats *stats)
 {
@@ -118,8 +153,11 @@ int sched_check_coll_stats(const sched_schedule *s, const uint8_t *sources, void
     const char *problem = sched_shape_problem(&s->shape);
     if (problem) return cc_fail(r, s, UINT32_MAX, problem);
     if (!sched_coll_is_collective(s->coll)) return cc_fail(r, s, UINT32_MAX, "not an allgather/alltoall collective");
-    if (s->model != SCHED_MODEL_SAF_ALLPORT && s->model != SCHED_MODEL_SAF_ONEPORT)
-        return cc_fail(r, s, UINT32_MAX, "these collectives are checked on the store-and-forward models only");
+    if (s->model != SCHED_MODEL_SAF_ALLPORT && s->model != SCHED_MODEL_SAF_ONEPORT &&
+        s->model != SCHED_MODEL_WORMHOLE_CONTENDED)
+        return cc_fail(r, s, UINT32_MAX, "these collectives are checked on the store-and-forward and the contended "
+                                         "wormhole models only");
+    const int contended = s->model == SCHED_MODEL_WORMHOLE_CONTENDED;
     if ((s->coll == SCHED_COLL_PARTIAL_ALLGATHER || s->coll == SCHED_COLL_PARTIAL_ALLTOALL) && !sources)
         return cc_fail(r, s, UINT32_MAX, "partial collective: the checker needs the source set (sched_check_coll)");
     if (workspace_bytes < sched_check_coll_workspace_bytes(s))
@@ -173,13 +211,20 @@ int sched_check_coll_stats(const sched_schedule *s, const uint8_t *sources, void
         if (m->src >= ws.nodes || m->dst >= ws.nodes) return cc_fail(r, s, i, "node id outside the shape");
         if (m->start_dim >= dims) return cc_fail(r, s, i, "start dimension outside the shape");
         if (m->reserved & ~SCHED_MSG_TRANSIT) return cc_fail(r, s, i, "unknown message flag");
-        for (uint32_t d = 0; d < SCHED_MAX_DIMS; d++)
-            if (d != m->start_dim && m->hops[d] != 0) return cc_fail(r, s, i, "store-and-forward message longer than one hop");
-        int32_t h = m->hops[m->start_dim];
-        if (h != 1 && h != -1) return cc_fail(r, s, i, "store-and-forward message is not exactly one hop");
-        int64_t nb = sched_neighbour(shape, m->src, sched_port(m->start_dim, h));
-        if (nb < 0) return cc_fail(r, s, i, "route leaves the mesh");
-        if ((uint32_t)nb != m->dst) return cc_fail(r, s, i, "route does not end at the receiver");
+        const int32_t h = m->hops[m->start_dim];
+        uint32_t len = 1;
+        if (contended) {
+            const char *why = route_problem(shape, m, &ws, r, &len);
+            if (why) return cc_fail(r, s, i, why);
+        } else {
+            for (uint32_t d = 0; d < SCHED_MAX_DIMS; d++)
+                if (d != m->start_dim && m->hops[d] != 0)
+                    return cc_fail(r, s, i, "store-and-forward message longer than one hop");
+            if (h != 1 && h != -1) return cc_fail(r, s, i, "store-and-forward message is not exactly one hop");
+            int64_t nb = sched_neighbour(shape, m->src, sched_port(m->start_dim, h));
+            if (nb < 0) return cc_fail(r, s, i, "route leaves the mesh");
+            if ((uint32_t)nb != m->dst) return cc_fail(r, s, i, "route does not end at the receiver");
+        }
 
         uint32_t origin = piece_origin(s, &ws, sources, m->piece);
         if (origin == UINT32_MAX) return cc_fail(r, s, i, "piece does not exist in this collective (or not from a source)");
@@ -187,11 +232,17 @@ int sched_check_coll_stats(const sched_schedule *s, const uint8_t *sources, void
         if (have->node == UINT32_MAX || have->step >= step)
             return cc_fail(r, s, i, "sender does not hold the piece before the slot");
 
+        /* The first link is the send port. Contended worms may share links (route_problem counted
+         * them), but a node still sends one worm per port per step. */
         uint32_t link = m->src * ws.ports + sched_port(m->start_dim, h);
-        if (ws.link_stamp[link] == stamp) return cc_fail(r, s, i, "directed link used twice in one slot (contention)");
+        if (ws.link_stamp[link] == stamp)
+            return cc_fail(r, s, i, contended ? "send port used twice in one step"
+                                              : "directed link used twice in one slot (contention)");
         ws.link_stamp[link] = stamp;
-        if (ws.link_count[link]++ == 0) r->links_used++;
-        if (ws.link_count[link] > r->max_link_load) r->max_link_load = ws.link_count[link];
+        if (!contended) {
+            if (ws.link_count[link]++ == 0) r->links_used++;
+            if (ws.link_count[link] > r->max_link_load) r->max_link_load = ws.link_count[link];
+        }
         if (s->model == SCHED_MODEL_SAF_ONEPORT) {
             if (ws.send_stamp[m->src] == stamp) return cc_fail(r, s, i, "single-port: node sends twice in one slot");
             if (ws.recv_stamp[m->dst] == stamp) return cc_fail(r, s, i, "single-port: node receives twice in one slot");
@@ -219,8 +270,8 @@ int sched_check_coll_stats(const sched_schedule *s, const uint8_t *sources, void
             delivered++;
             if (stats) stats->deliveries++;
         }
-        r->total_distance += 1u;
-        r->max_path = 1;
+        r->total_distance += len;
+        if (len > r->max_path) r->max_path = len;
         if (step > r->steps) r->steps = step;
         r->messages++;
     }
@@ -265,7 +316,11 @@ int sched_check_coll(const sched_schedule *s, const uint8_t *sources, void *work
 
 /* ---- names and parts ---- */
 
-static const char *const coll_algo_names[] = {"mnb", "mnb-split", "te-a3", "te-a2", "te-oneport", "pmnb", "pmnb-split", "pe", "mnb-diag", "dyn-star"};
+static const char *const coll_algo_names[] = {"mnb", "mnb-split", "te-a3", "te-a2", "te-oneport", "pmnb", "pmnb-split",
+                                              "pe", "mnb-diag", "dyn-star", "mnb-opt", "allgather-ring",
+                                              "alltoall-pairwise"};
+_Static_assert(sizeof coll_algo_names / sizeof coll_algo_names[0] == SCHED_COLL_ALGO_LAST - SCHED_COLL_ALGO_FIRST + 1,
+               "one name per algorithm number");
 
 int sched_coll_is_algo(int algo) { return algo >= SCHED_COLL_ALGO_FIRST && algo <= SCHED_COLL_ALGO_LAST; }
 
@@ -275,7 +330,10 @@ int sched_coll_is_collective(int coll)
            coll == (int)SCHED_COLL_PARTIAL_ALLGATHER || coll == (int)SCHED_COLL_PARTIAL_ALLTOALL;
 }
 
-int sched_coll_is_model(int model) { return model == (int)SCHED_MODEL_SAF_ONEPORT; }
+int sched_coll_is_model(int model)
+{
+    return model == (int)SCHED_MODEL_SAF_ONEPORT || model == (int)SCHED_MODEL_WORMHOLE_CONTENDED;
+}
 
 const char *sched_coll_algo_name(int algo)
 {
@@ -301,11 +359,14 @@ const char *sched_coll_coll_name(int coll)
 
 const char *sched_coll_model_name(int model)
 {
-    return model == (int)SCHED_MODEL_SAF_ONEPORT ? "saf-oneport" : "?";
+    if (model == (int)SCHED_MODEL_SAF_ONEPORT) return "saf-oneport";
+    if (model == (int)SCHED_MODEL_WORMHOLE_CONTENDED) return "wormhole-contended";
+    return "?";
 }
 
 uint32_t sched_coll_parts(const sched_schedule *s)
 {
+    if (s->parts) return s->parts;
     if (s->algo == SCHED_ALGO_MNB_SPLIT || s->algo == SCHED_ALGO_PMNB_SPLIT) return s->shape.dims;
     return 1u;
 }

@@ -21,7 +21,8 @@
  * Portable parts (no allocation; build for the RV32IM core): sched_check_coll.c, sched_pmnb.c
  * (partial-MNB rule), sched_dyn.c (dynamic-broadcast rule).
  * Host parts (allocate): sched_mnb.c (dispatch, bounds), sched_exchange.c (total exchange),
- * sched_coll_sim.c (rule simulation), sched_pe.c (partial exchange), sched_dyn_sim.c.
+ * sched_coll_sim.c (rule simulation), sched_pe.c (partial exchange), sched_dyn_sim.c; the
+ * algorithms 42-44 are in sched_mnb_opt.c and sched_baseline.c (API: sched_opt.h).
  */
 #ifndef RVMESH_SCHED_COLL_H
 #define RVMESH_SCHED_COLL_H
@@ -55,7 +56,15 @@
 /* Multinode broadcast by the dynamic STAR rule: every node one packet at slot 1, per-port
  * 2-class priority queues (sched_dyn_burst); checks the rule with the allgather checker. */
 #define SCHED_ALGO_DYN_STAR    ((sched_algo)41)
-#define SCHED_COLL_ALGO_LAST   41
+/* Multinode broadcast on a torus by one spanning tree translated to every node: each tree
+ * edge has a slot, a slot labels at most one edge per direction (sched_mnb_opt.c). */
+#define SCHED_ALGO_MNB_OPT     ((sched_algo)42)
+/* Allgather around a Hamiltonian cycle (snake order), one hop, N-1 slots (sched_baseline.c). */
+#define SCHED_ALGO_ALLGATHER_RING ((sched_algo)43)
+/* Alltoall by pairwise exchange: round i, node v sends to (v+i) mod N, one dimension-order worm
+ * (model wormhole-contended, sched_baseline.c). */
+#define SCHED_ALGO_ALLTOALL_PAIRWISE ((sched_algo)44)
+#define SCHED_COLL_ALGO_LAST   44
 
 #define SCHED_COLL_ALLGATHER         ((sched_collective)16)
 #define SCHED_COLL_ALLTOALL          ((sched_collective)17)
@@ -65,6 +74,10 @@
 
 /* Store-and-forward, single port: at most one send and one receive per node per slot. */
 #define SCHED_MODEL_SAF_ONEPORT      ((sched_model)16)
+/* Wormhole worms that may share links in a step: the router resolves the contention at run
+ * time, so the step is a round, not a time. The checker checks everything else (routes,
+ * ports, causality, exactly-once, completeness) but not link-disjointness. */
+#define SCHED_MODEL_WORMHOLE_CONTENDED ((sched_model)17)
 
 #define SCHED_MSG_TRANSIT 1u
 
@@ -75,7 +88,8 @@ const char *sched_coll_algo_name(int algo);   /* "?" if not one of ours */
 int sched_coll_algo_from_name(const char *name); /* -1 if unknown */
 const char *sched_coll_coll_name(int coll);
 const char *sched_coll_model_name(int model);
-/* Pieces per source node for the schedule's algorithm (1, or dims for the split ones). */
+/* Pieces per block: s->parts when set, else the algorithm's fixed number (dims for the split
+ * MNBs, 1 otherwise). A broadcast's root starts with pieces 0 .. parts-1. */
 uint32_t sched_coll_parts(const sched_schedule *s);
 
 /* ---- checker for the collectives above (sched_check_coll.c, portable) ----

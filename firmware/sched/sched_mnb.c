@@ -4,6 +4,7 @@
 #include "sched_coll.h"
 #include "sched_pmnb.h"
 #include "sched_dynsim.h"
+#include "sched_opt.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -43,6 +44,9 @@ int sched_coll_generate(sched_schedule *out, const sched_shape *shape, int algo,
     case 34: return sched_gen_te_a3(out, err, errlen);
     case 35: return sched_gen_te_a2(out, err, errlen);
     case 36: return sched_gen_te_oneport(out, err, errlen);
+    case 42: return sched_gen_mnb_opt(out, err, errlen);
+    case 43: return sched_gen_allgather_ring(out, err, errlen);
+    case 44: return sched_gen_alltoall_pairwise(out, err, errlen);
     case 37: case 38: case 39:
         return mnb_error(err, errlen, "%s needs a source set: use schedgen --sources or sched_sim_pmnb()",
                          sched_coll_algo_name(algo));
@@ -146,9 +150,11 @@ uint32_t sched_lb_mnb(const sched_shape *sh)
 {
     const uint32_t n = sched_nodes(sh);
     uint32_t best = 0;
-    /* The smallest degree gives the largest bound: a corner on a mesh. */
-    uint32_t mindeg = UINT32_MAX;
-    for (uint32_t v = 0; v < n; v++) {
+    /* The fewest in-links give the largest bound: a corner on a mesh. On a torus every node has
+     * 2d in-links, also where a side is 2 (the + and - links to the one neighbour are two links;
+     * sched_degree counts that neighbour once). */
+    uint32_t mindeg = sh->torus ? 2u * sh->dims : UINT32_MAX;
+    for (uint32_t v = 0; v < n && !sh->torus; v++) {
         uint32_t deg = sched_degree(sh, v);
         if (deg < mindeg) mindeg = deg;
         if (mindeg == sh->dims) break;
@@ -190,8 +196,14 @@ uint32_t sched_coll_lower_bound(const sched_schedule *s)
 {
     const sched_shape *sh = &s->shape;
     if (s->coll == SCHED_COLL_PARTIAL_ALLGATHER || s->coll == SCHED_COLL_PARTIAL_ALLTOALL) return 0;   /* needs the set */
+    if (s->coll == SCHED_COLL_ALLTOALL && s->model == SCHED_MODEL_WORMHOLE_CONTENDED) {
+        /* rounds, not slots: a node sends N-1 worms, at most one per port per round */
+        const uint32_t n = sched_nodes(sh), mindeg = sh->torus ? 2u * sh->dims : sh->dims;
+        return (n - 1u + mindeg - 1u) / mindeg;
+    }
     if (s->coll == SCHED_COLL_ALLTOALL || s->coll == SCHED_COLL_PARTIAL_ALLTOALL)
         return s->model == SCHED_MODEL_SAF_ONEPORT ? sched_lb_te_status(sh) : sched_lb_te_cut(sh);
+    if (s->algo == SCHED_ALGO_MNB_OPT) return sched_mnb_opt_lower_bound(sh);
     const uint32_t parts = sched_coll_parts(s), n = sched_nodes(sh), mindeg = sh->torus ? 2u * sh->dims : sh->dims;
     const uint32_t by_ports = (parts * (n - 1u) + mindeg - 1u) / mindeg, lb = sched_lb_mnb(sh) * parts;
     return parts > 1u ? by_ports : lb;
@@ -237,6 +249,8 @@ uint32_t sched_coll_expected_slots(const sched_shape *sh, int algo, uint32_t m)
     }
     case 36: return sched_lb_te_status(sh);
     case 39: return m ? sched_pe_bound(sh, m) : 0;
+    case 42: return sched_mnb_opt_lower_bound(sh);   /* [BeT89]: ceil((N-1)/4) on a p x p torus */
+    case 43: case 44: return n - 1u;
     case 40: {   /* the plan's own length (no digest bound: not in the paper) */
         sched_pmnb_plan pl;
         return sched_pmnb_make_plan_diag(&pl, sh) ? 0 : pl.total_slots;

@@ -27,14 +27,18 @@ int sched_write_dump(const sched_schedule *s, FILE *f)
     fprintf(f, "# rvmesh schedule dump v1: shape %s %s, algo %s, collective %s, model %s, root %s, steps %lu, messages %lu\n",
             shape, s->shape.torus ? "torus" : "mesh", sched_algo_name(s->algo), sched_coll_name(s->coll),
             sched_model_name(s->model), root, (unsigned long)s->nsteps, (unsigned long)s->count);
-    fprintf(f, "# step src dst start_dim dir%s\n", s->coll == SCHED_COLL_BCAST ? "" : " piece");
+    /* a broadcast's pieces only when its block is cut into parts (bcast-edst) */
+    const int bcast_parts = s->coll == SCHED_COLL_BCAST && sched_coll_parts(s) > 1u;
+    fprintf(f, "# step src dst start_dim dir%s\n", s->coll == SCHED_COLL_BCAST && !bcast_parts ? "" : " piece");
     for (uint32_t i = 0; i < s->count; i++) {
         const sched_msg *m = &s->msgs[i];
         sched_coord_text(&s->shape, m->src, a, sizeof a);
         sched_coord_text(&s->shape, m->dst, b, sizeof b);
         fprintf(f, "%u %s %s %u %c", (unsigned)m->step, a, b, (unsigned)m->start_dim,
                 m->hops[m->start_dim] < 0 ? '-' : '+');
-        if (sched_coll_is_collective((int)s->coll)) {   /* issue 5: piece number, relay flag */
+        if (bcast_parts) {
+            fprintf(f, " %lu", (unsigned long)m->piece);
+        } else if (sched_coll_is_collective((int)s->coll)) {   /* issue 5: piece number, relay flag */
             fprintf(f, " %lu%s", (unsigned long)m->piece, (m->reserved & SCHED_MSG_TRANSIT) ? " relay" : "");
         } else if (s->coll != SCHED_COLL_BCAST) {
             sched_coord_text(&s->shape, m->piece, a, sizeof a);

@@ -150,7 +150,7 @@ uint32_t sched_lb_scatter(const sched_shape *shape, uint32_t root)
 }
 
 static const char *const algo_names[] = {
-    0, "tsay-wang", "cang-wu", "cang-wu-dp", "saf-bcast", "scatter", "gather"
+    0, "tsay-wang", "cang-wu", "cang-wu-dp", "saf-bcast", "scatter", "gather", "bcast-edst", "bcast-binomial"
 };
 
 const char *sched_algo_name(sched_algo algo)

@@ -64,6 +64,7 @@ int sched_table_open(const uint8_t *buf, uint32_t len, const sched_shape *expect
     t->nsteps = rd16(buf + 32);
     t->nsend = rd16(buf + 34);
     t->nrecv = rd16(buf + 36);
+    t->parts = rd16(buf + 38);
     t->base = buf;
     if (expect && (t->shape.dims != expect->dims || t->shape.torus != expect->torus ||
                    t->shape.side[0] != expect->side[0] || t->shape.side[1] != expect->side[1] ||
@@ -89,6 +90,12 @@ int sched_table_find(const uint8_t *file, uint32_t len, const sched_shape *expec
         off += t->total_bytes;
         if (off >= len) return SCHED_TABLE_ERR_NODE;
     }
+}
+
+uint32_t sched_table_parts(const sched_table *t)
+{
+    if (t->parts) return t->parts;
+    return (t->algo == (uint8_t)SCHED_ALGO_MNB_SPLIT || t->algo == (uint8_t)SCHED_ALGO_PMNB_SPLIT) ? t->shape.dims : 1u;
 }
 
 void sched_table_get_send(const sched_table *t, uint32_t i, sched_table_send *o)
@@ -132,7 +139,8 @@ int32_t sched_table_write(const sched_schedule *s, uint32_t node, uint8_t *buf, 
     }
     uint32_t total = SCHED_TABLE_HEADER_BYTES + ns * SCHED_TABLE_SEND_BYTES + nr * SCHED_TABLE_RECV_BYTES;
     if (total > cap) return SCHED_TABLE_ERR_SPACE;
-    if (ns > 0xffffu || nr > 0xffffu || s->nsteps > 0xffffu) return SCHED_TABLE_ERR_LAYOUT;
+    const uint32_t parts = sched_coll_parts(s);
+    if (ns > 0xffffu || nr > 0xffffu || s->nsteps > 0xffffu || parts > 0xffffu) return SCHED_TABLE_ERR_LAYOUT;
     memset(buf, 0, total);
     wr32(buf, SCHED_TABLE_MAGIC);
     wr16(buf + 4, SCHED_TABLE_VERSION);
@@ -151,6 +159,7 @@ int32_t sched_table_write(const sched_schedule *s, uint32_t node, uint8_t *buf, 
     wr16(buf + 32, (uint16_t)s->nsteps);
     wr16(buf + 34, (uint16_t)ns);
     wr16(buf + 36, (uint16_t)nr);
+    wr16(buf + 38, (uint16_t)parts);
     /* Records sorted by step then port: messages are sorted by step; within a step,
      * emit ports in increasing order. */
     uint8_t *ps = buf + SCHED_TABLE_HEADER_BYTES, *pr = ps + ns * SCHED_TABLE_SEND_BYTES;

@@ -24,7 +24,9 @@
  *   32   2   nsteps        steps (slots) of the whole schedule
  *   34   2   nsend         send records
  *   36   2   nrecv         receive records
- *   38   2   reserved      0
+ *   38   2   parts         pieces a block is cut into (sched_coll_parts: 1; dims for the
+ *                          split MNBs; trees x chunks for bcast-edst). 0 in tables written
+ *                          before this field: then sched_table_parts() derives it from algo
  *   40   4   checksum      FNV-1a 32 over the whole table with this field read as 0
  *   44   4   reserved      0
  * Send record (SCHED_TABLE_SEND_BYTES = 20), sorted by step then port:
@@ -47,7 +49,9 @@
  *    8   4   piece
  * Node id = x0 + side0 * (x1 + side1 * x2).
  * The flags byte was "reserved 0" before; tables written then carry 0 there, which is right
- * for them (broadcast, scatter and gather have no relays), so the version stays 1.
+ * for them (broadcast, scatter and gather have no relays), so the version stays 1. The parts
+ * field was "reserved 0" too: a reader of this version takes 0 as "not recorded" and derives
+ * the parts from the algorithm as before, and older readers ignore it, so the version stays 1.
  */
 #ifndef RVMESH_SCHED_TABLE_H
 #define RVMESH_SCHED_TABLE_H
@@ -81,6 +85,7 @@ typedef struct {
     uint8_t algo, collective, model;
     uint32_t root, node;
     uint16_t nsteps, nsend, nrecv;
+    uint16_t parts;                 /* as written (0: not recorded); use sched_table_parts() */
     const uint8_t *base;            /* start of the table */
 } sched_table;
 
@@ -109,6 +114,10 @@ int sched_table_find(const uint8_t *file, uint32_t len, const sched_shape *expec
 void sched_table_get_send(const sched_table *t, uint32_t i, sched_table_send *out);
 void sched_table_get_recv(const sched_table *t, uint32_t i, sched_table_recv *out);
 const char *sched_table_strerror(int code);
+/* Pieces a block is cut into: piece k is part k % parts of block k / parts (firmware/coll). The
+ * recorded field, or for tables that do not record it the algorithm's rule (the split MNBs,
+ * algorithms 33 and 38, cut a block into dims parts; the others do not cut). */
+uint32_t sched_table_parts(const sched_table *t);
 
 /* Writer (portable, no allocation, O(messages)): bytes the table of `node` needs, and the
  * table itself into buf. Returns bytes written or a negative SCHED_TABLE_ERR_*. */

@@ -11,22 +11,31 @@
 #include "sched_out.h"
 #include "sched_table.h"
 #include "sched_coll.h"   /* issue-5 lower bounds */
+#include "sched_opt.h"    /* bcast-edst chunks and depth bound */
 
 static void usage(FILE *f)
 {
     fprintf(f,
-            "usage: schedgen --shape XxY[xZ] (--mesh | --torus) --algo NAME [--root X,Y[,Z]]\n"
+            "usage: schedgen --shape XxY[xZ] (--mesh | --torus) --algo NAME [--root X,Y[,Z]] [--chunks K]\n"
             "                [--check] [--stats] [--dump FILE] [--tables FILE] [--svg FILE] [--quiet]\n"
             "       schedgen --shape XxY[xZ] (--mesh | --torus) --verify-tables FILE\n"
             "algorithms: tsay-wang (all-port wormhole broadcast, n x n or n x n x n torus)\n"
             "            cang-wu, cang-wu-dp (one-port wormhole broadcast, 2^k x 2^k)\n"
             "            saf-bcast (all-port store-and-forward broadcast tree, any shape)\n"
+            "            bcast-edst (store-and-forward broadcast of 2d parts (mesh: d) over arc-disjoint\n"
+            "              spanning trees, any shape; --chunks K pipelines K chunks per tree)\n"
+            "            bcast-binomial (binomial tree, dimension-order worms sharing links, any shape)\n"
             "            scatter, gather (all-port store-and-forward, any shape)\n"
             "            mnb, mnb-split, mnb-diag (multinode broadcast = allgather, p x p or p x p x p)\n"
+            "            mnb-opt (allgather by one translated tree, torus: ceil((N-1)/2d) slots)\n"
+            "            allgather-ring (Hamiltonian snake cycle: torus, or a mesh with an even side)\n"
             "            dyn-star (the dynamic STAR rule as an all-node burst, torus)\n"
             "            te-a3 (total exchange, n x n), te-a2 (any shape), te-oneport (single-port, torus)\n"
+            "            alltoall-pairwise (N-1 rounds of dimension-order worms sharing links, any shape)\n"
             "            pmnb, pmnb-split (partial MNB rule), pe (partial exchange, 2-D mesh): need --sources\n"
             "--sources  for pmnb/pmnb-split/pe: node ids '0,5,9' or 'random:M[:SEED]'\n"
+            "--chunks   for bcast-edst: chunks per tree, 1..%u (default 1); the block is cut into\n"
+            "           trees x K parts, and the broadcast takes depth + K - 1 slots\n"
             "--check    run the checker; exit 1 if the schedule is wrong\n"
             "--stats    per step: messages, hops, longest route\n"
             "--dump     text dump, one line per message: step src dst start_dim dir\n"
@@ -37,7 +46,24 @@ static void usage(FILE *f)
             "             unreadable or damaged (checksum, truncated, empty, not a tables file, another\n"
             "             shape), or writing an output failed part-way (the partial file is removed);\n"
             "             2 bad arguments, including a --dump/--tables/--svg file that cannot be\n"
-            "             created: checked before any work, so nothing is written\n");
+            "             created: checked before any work, so nothing is written, and an algorithm\n"
+            "             run on a shape it does not support\n", SCHED_EDST_MAX_CHUNKS);
+}
+
+/* Every algorithm name, comma separated: the list the --algo messages give. */
+static const char *algo_list(void)
+{
+    static char list[512];
+    size_t used = 0;
+    list[0] = 0;
+    for (int a = 1; a < SCHED_COLL_ALGO_LAST + 1; a++) {
+        const char *name = sched_algo_name((sched_algo)a);
+        if (name[0] == '?') continue;
+        int w = snprintf(list + used, sizeof list - used, "%s%s", used ? ", " : "", name);
+        if (w < 0 || (size_t)w >= sizeof list - used) break;
+        used += (size_t)w;
+    }
+    return list;
 }
 
 static int bad(const char *fmt, const char *what)
@@ -177,6 +203,7 @@ int main(int argc, char **argv)
 {
     const char *shape_arg = 0, *algo_arg = 0, *root_arg = 0, *dump = 0, *tables = 0, *svg = 0, *verify = 0;
     const char *sources_arg = 0;   /* issue 5: partial collectives */
+    const char *chunks_arg = 0;    /* bcast-edst */
     int torus = -1, check = 0, quiet = 0, stats = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -195,6 +222,7 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--svg")) val = &svg;
         else if (!strcmp(a, "--verify-tables")) val = &verify;
         else if (!strcmp(a, "--sources")) val = &sources_arg;
+        else if (!strcmp(a, "--chunks")) val = &chunks_arg;
         else return bad("unknown option '%s'", a);
         if (val) {
             if (i + 1 >= argc) return bad("option %s needs a value", a);
@@ -223,9 +251,29 @@ int main(int argc, char **argv)
         return vs;
     }
 
-    if (!algo_arg) return bad("%s", "missing --algo (tsay-wang, cang-wu, cang-wu-dp, saf-bcast, scatter, gather)");
+    if (!algo_arg) return bad("missing --algo (one of: %s)", algo_list());
     int algo = sched_algo_from_name(algo_arg);
-    if (algo < 0) return bad("unknown --algo '%s' (tsay-wang, cang-wu, cang-wu-dp, saf-bcast, scatter, gather)", algo_arg);
+    if (algo < 0) {
+        char text[700];
+        snprintf(text, sizeof text, "%s' (the algorithms: %s)", algo_arg, algo_list());
+        return bad("unknown --algo '%s", text);
+    }
+    uint32_t chunks = 1;
+    if (chunks_arg) {
+        unsigned long v = 0;
+        size_t k = 0;
+        for (; chunks_arg[k] >= '0' && chunks_arg[k] <= '9' && v <= SCHED_EDST_MAX_CHUNKS; k++)
+            v = v * 10u + (unsigned long)(chunks_arg[k] - '0');
+        if (k == 0 || chunks_arg[k] || v < 1 || v > SCHED_EDST_MAX_CHUNKS) {
+            char text[300];
+            snprintf(text, sizeof text, "%.40s': chunks per tree must be a decimal number 1 .. %u", chunks_arg,
+                     SCHED_EDST_MAX_CHUNKS);
+            return bad("bad --chunks '%s", text);
+        }
+        if (algo != SCHED_ALGO_BCAST_EDST)
+            return bad("--chunks applies to bcast-edst only, not to %s", algo_arg);
+        chunks = (uint32_t)v;
+    }
     int32_t rc3[SCHED_MAX_DIMS] = {0, 0, 0};
     if (root_arg) {
         long r[3];
@@ -270,7 +318,7 @@ int main(int argc, char **argv)
         return 2;
     }
     if (srcset ? sched_coll_generate_partial(&s, &shape, algo, srcset, err, sizeof err)
-               : sched_generate(&s, &shape, (sched_algo)algo, root, err, sizeof err)) {
+               : sched_generate_chunks(&s, &shape, (sched_algo)algo, root, chunks, err, sizeof err)) {
         fprintf(stderr, "schedgen: %s\n", err);
         return 2;
     }
@@ -281,12 +329,24 @@ int main(int argc, char **argv)
                 : s.model == SCHED_MODEL_WORMHOLE_ONEPORT ? sched_lb_oneport_bcast(&shape)
                 : s.coll == SCHED_COLL_BCAST ? sched_eccentricity(&shape, root)
                 : sched_lb_scatter(&shape, root);
+    uint32_t expected = sched_expected_steps(&shape, s.algo, root);
     if (sched_coll_is_algo((int)s.algo)) lb = sched_coll_lower_bound(&s);
-    if (!quiet)
-        printf("%s on %s %s, root %s: %lu steps (bound %lu, paper %lu, lower bound %lu), %lu messages\n",
+    /* rounds in which a node sends up to 2d worms: the informed nodes grow (2d+1)-fold at most */
+    if (s.algo == SCHED_ALGO_BCAST_BINOMIAL) lb = sched_lb_allport_bcast(&shape);
+    if (s.algo == SCHED_ALGO_BCAST_EDST) {   /* the depth bound, plus a slot per further chunk */
+        lb = sched_edst_depth_bound(&shape, root) + chunks - 1u;
+        expected = lb;
+    }
+    if (!quiet) {
+        printf("%s on %s %s, root %s: %lu steps (bound %lu, paper %lu, lower bound %lu), %lu messages",
                sched_algo_name(s.algo), shape_text, torus ? "torus" : "mesh", root_text, (unsigned long)s.nsteps,
-               (unsigned long)sched_expected_steps(&shape, s.algo, root),
-               (unsigned long)sched_paper_steps(&shape, s.algo, root), (unsigned long)lb, (unsigned long)s.count);
+               (unsigned long)expected, (unsigned long)sched_paper_steps(&shape, s.algo, root), (unsigned long)lb,
+               (unsigned long)s.count);
+        if (s.coll == SCHED_COLL_BCAST && sched_coll_parts(&s) > 1)
+            printf(", %lu parts per block", (unsigned long)sched_coll_parts(&s));
+        if (s.model == SCHED_MODEL_WORMHOLE_CONTENDED) printf(" (rounds; worms may share links)");
+        printf("\n");
+    }
     if (srcset && !quiet) {
         uint32_t m, pb, plb;
         sched_coll_partial_bounds(&s, srcset, &m, &pb, &plb);

@@ -108,14 +108,17 @@ else fail "sched on-core test image builds" "$(grep -m3 -i error "$tmp/core.log"
 cfg="$tmp/cfg"
 rm -rf "$cfg"
 if make -s BUILD="$cfg" MESH_DIMS=2 MESH_X=4 MESH_Y=4 MESH_TORUS=1 sched-tables >"$tmp/cfg.log" 2>&1 &&
-        [ "$(ls "$cfg/sched/tables/4x4-torus/"*.tbl | wc -l)" -eq 6 ] &&
+        [ "$(ls "$cfg/sched/tables/4x4-torus/"*.tbl | wc -l)" -eq 11 ] &&
+        "$gen" --shape 4x4 --torus --verify-tables "$cfg/sched/tables/4x4-torus/mnb-opt.tbl" >/dev/null &&
         "$gen" --shape 4x4 --torus --verify-tables "$cfg/sched/tables/4x4-torus/tsay-wang.tbl" >/dev/null &&
         ! "$gen" --shape 4x4 --mesh --verify-tables "$cfg/sched/tables/4x4-torus/tsay-wang.tbl" >/dev/null 2>&1; then
-    pass "make sched-tables: 6 checked tables for a 4x4 torus, valid for it and refused for a 4x4 mesh"
+    pass "make sched-tables: 11 checked tables for a 4x4 torus (6 broadcast/scatter/gather, bcast-edst, bcast-binomial, mnb-opt, allgather-ring, alltoall-pairwise), valid for it and refused for a 4x4 mesh"
 else fail "make sched-tables 4x4 torus" "$(tail -n 3 "$tmp/cfg.log" | tr '\n' ' ')"; fi
 if make -s BUILD="$cfg" MESH_DIMS=2 MESH_X=6 MESH_Y=5 MESH_TORUS=0 sched-tables >"$tmp/cfg.log" 2>&1 &&
-        [ "$(ls "$cfg/sched/tables/6x5-mesh/"*.tbl | wc -l)" -eq 3 ]; then
-    pass "make sched-tables: a 6x5 mesh gets the 3 algorithms that apply (saf-bcast, scatter, gather)"
+        [ "$(ls "$cfg/sched/tables/6x5-mesh/"*.tbl | wc -l)" -eq 7 ] && [ -f "$cfg/sched/tables/6x5-mesh/allgather-ring.tbl" ] &&
+        make -s BUILD="$cfg" MESH_DIMS=2 MESH_X=5 MESH_Y=5 MESH_TORUS=0 sched-tables >"$tmp/cfg.log" 2>&1 &&
+        [ "$(ls "$cfg/sched/tables/5x5-mesh/"*.tbl | wc -l)" -eq 6 ] && [ ! -f "$cfg/sched/tables/5x5-mesh/allgather-ring.tbl" ]; then
+    pass "make sched-tables: a 6x5 mesh gets the 7 algorithms that apply (saf-bcast, scatter, gather, bcast-edst, bcast-binomial, alltoall-pairwise, allgather-ring), a 5x5 mesh all but allgather-ring"
 else fail "make sched-tables 6x5 mesh" "$(tail -n 3 "$tmp/cfg.log" | tr '\n' ' ')"; fi
 rm -rf "$cfg"
 exit 0
