@@ -509,18 +509,18 @@ double MeshJobs::lower_bound(const Job &job) const {
 }
 
 void MeshJobs::print_table(FILE *out) const {
-    std::fprintf(out, "%-3s %-18s %-11s %7s %6s %11s %11s %11s %6s %9s %9s  %s\n", "job", "collective",
+    std::fprintf(out, "%-3s %-18s %-17s %7s %6s %11s %11s %11s %6s %9s %9s  %s\n", "job", "collective",
                  "algorithm", "bytes", "steps", "cycles", "model", "lower-bnd", "eff", "ram-bnd", "flits", "delivery");
     for (const JobResult &r : results_) {
         char eff[16];
         std::snprintf(eff, sizeof eff, "%.1f%%", r.cycles ? 100.0 * r.lower_bound / double(r.cycles) : 0.0);
-        std::fprintf(out, "%-3d %-18s %-11s %7u %6u %11" PRIu64 " %11.0f %11.0f %6s %9" PRIu64 " %9" PRIu64 "  %s\n",
+        std::fprintf(out, "%-3d %-18s %-17s %7u %6u %11" PRIu64 " %11.0f %11.0f %6s %9" PRIu64 " %9" PRIu64 "  %s\n",
                      r.index, r.name.c_str(), r.algo.c_str(), r.msg_bytes, r.steps, r.cycles, r.predicted,
                      r.lower_bound, eff, r.ram_bound, r.flits,
                      !r.delivered ? "FAILED" : r.within_bounds ? "OK" : "BELOW-BOUND");
     }
     for (size_t j = results_.size(); j < jobs_.size(); ++j)
-        std::fprintf(out, "%-3zu %-18s %-11s %7u %6u %11s %11s %11s %6s %9s %9s  %s\n", j,
+        std::fprintf(out, "%-3zu %-18s %-17s %7u %6u %11s %11s %11s %6s %9s %9s  %s\n", j,
                      sched_coll_name(sched_collective(jobs_[j].collective)),
                      sched_algo_name(sched_algo(jobs_[j].algo)), jobs_[j].spec.msg_bytes, jobs_[j].steps, "-", "-",
                      "-", "-", "-", "-", "NOT RUN");
