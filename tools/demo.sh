@@ -37,10 +37,14 @@ if make -s mesh-sim schedgen "$prog"; then
         [ "${MESH_DIMS}" = 3 ] && r="$r,$(( RANDOM % MESH_Z ))"
         echo "$r"
     }
-    bcast=tsay-wang; [ "$kind" = mesh ] && bcast=saf-bcast
+    # the fastest of our schedules on this machine (measured: make bench-mesh, CHANGELOG 2026-11-25):
+    # the binomial tree beats Tsay-Wang and store-and-forward broadcasts (the core handles each
+    # step, so fewer worms per step win); mnb-opt's optimal slot count beats mnb and mnb-diag
+    bcast=bcast-binomial
+    allgather=mnb-opt; [ "$kind" = mesh ] && allgather=mnb-diag
     exch=te-a3; [ "${MESH_DIMS}" = 3 ] || [ "$MESH_X" != "$MESH_Y" ] && exch=te-a2
     jobs=()
-    for spec in "bcast:$bcast:1024" "scatter:scatter:256" "gather:gather:256" "allgather:mnb:256" \
+    for spec in "bcast:$bcast:1024" "scatter:scatter:256" "gather:gather:256" "allgather:$allgather:256" \
                 "alltoall:$exch:64" "pallgather:pmnb:256"; do
         IFS=: read -r name algo bytes <<<"$spec"
         extra=(); [ "$name" = pallgather ] && extra=(--sources "random:$(( nodes / 3 )):$seed")
@@ -91,22 +95,25 @@ done
 echo
 
 echo "-- 3. collective schedules for the $shape $kind, root 0,0, checked by the independent checker"
-echo "   (broadcast, scatter, gather, allgather = mnb, alltoall = te, partial allgather = pmnb"
-echo "    with 5 random sources; steps are wormhole steps or store-and-forward slots)"
+echo "   (broadcast, scatter, gather, allgather = mnb, alltoall = te, partial allgather = pmnb with 5"
+echo "    random sources; the optimal allgather mnb-opt, the 2d-tree broadcast bcast-edst and the"
+echo "    baselines bcast-binomial, allgather-ring, alltoall-pairwise; steps are wormhole steps,"
+echo "    store-and-forward slots, or rounds whose worms may share links)"
 make -s schedgen || exit 1
 mkdir -p "$BUILD/demo"
 root=0,0; [ "${MESH_DIMS}" = 3 ] && root=0,0,0
-for algo in tsay-wang cang-wu-dp saf-bcast scatter gather mnb mnb-split te-a3 te-a2 pmnb; do
+for algo in tsay-wang cang-wu-dp saf-bcast bcast-edst bcast-binomial scatter gather mnb mnb-split mnb-opt \
+            allgather-ring te-a3 te-a2 alltoall-pairwise pmnb; do
     extra=(); [ "$algo" = pmnb ] && extra=(--sources random:5:1)
     out=$("$BUILD/bin/schedgen" --shape "$shape" --$kind --algo "$algo" --root "$root" --check \
           "${extra[@]}" --svg "$BUILD/demo/$algo.svg" 2>&1)
     rc=$?
     if [ $rc -eq 0 ]; then
-        printf '%-12s %s\n' "$algo" "$(head -n 1 <<<"$out" | sed 's/^[^:]*: //')"
+        printf '%-18s %s\n' "$algo" "$(head -n 1 <<<"$out" | sed 's/^[^:]*: //')"
     elif grep -qi 'applies\|only\|requires\|must be' <<<"$out"; then
-        printf '%-12s not for this shape: %s\n' "$algo" "$(head -n 1 <<<"$out")"
+        printf '%-18s not for this shape: %s\n' "$algo" "$(head -n 1 <<<"$out")"
     else
-        printf '%-12s FAILED: %s\n' "$algo" "$out"; failures=$((failures + 1))
+        printf '%-18s FAILED: %s\n' "$algo" "$out"; failures=$((failures + 1))
     fi
 done
 echo "   pictures: $BUILD/demo/*.svg"
