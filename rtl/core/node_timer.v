@@ -20,17 +20,9 @@ module node_timer (
     localparam [13:0] W_CMP_LO = 14'h1000, W_CMP_HI = 14'h1001,
                       W_TIME_LO = 14'h2ffe, W_TIME_HI = 14'h2fff;
 
-    function [31:0] merge;  // a store's byte lanes over the old word
-        input [31:0] old_word;
-        input [31:0] new_word;
-        input [3:0]  lanes;
-        begin
-            merge = {lanes[3] ? new_word[31:24] : old_word[31:24],
-                     lanes[2] ? new_word[23:16] : old_word[23:16],
-                     lanes[1] ? new_word[15:8]  : old_word[15:8],
-                     lanes[0] ? new_word[7:0]   : old_word[7:0]};
-        end
-    endfunction
+    // a store's byte lanes: where they are set the stored byte replaces the old one
+    wire [31:0] lane_mask = {{8{req_wstrb[3]}}, {8{req_wstrb[2]}}, {8{req_wstrb[1]}}, {8{req_wstrb[0]}}};
+    wire [31:0] new_bytes = req_data & lane_mask;
 
     wire store = req_valid && req_wstrb != 4'b0000;
     wire [63:0] mtime_next = mtime_q + 64'd1;
@@ -43,13 +35,13 @@ module node_timer (
         end else begin
             mtime_q <= mtime_next;
             if (store && word == W_TIME_LO)
-                mtime_q <= {mtime_next[63:32], merge(mtime_q[31:0], req_data, req_wstrb)};
+                mtime_q <= {mtime_next[63:32], (mtime_q[31:0] & ~lane_mask) | new_bytes};
             if (store && word == W_TIME_HI)
-                mtime_q <= {merge(mtime_q[63:32], req_data, req_wstrb), mtime_next[31:0]};
+                mtime_q <= {(mtime_q[63:32] & ~lane_mask) | new_bytes, mtime_next[31:0]};
             if (store && word == W_CMP_LO)
-                mtimecmp_q[31:0] <= merge(mtimecmp_q[31:0], req_data, req_wstrb);
+                mtimecmp_q[31:0] <= (mtimecmp_q[31:0] & ~lane_mask) | new_bytes;
             if (store && word == W_CMP_HI)
-                mtimecmp_q[63:32] <= merge(mtimecmp_q[63:32], req_data, req_wstrb);
+                mtimecmp_q[63:32] <= (mtimecmp_q[63:32] & ~lane_mask) | new_bytes;
             if (req_valid) begin
                 case (word)
                     W_CMP_LO:  resp_data <= mtimecmp_q[31:0];

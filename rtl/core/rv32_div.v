@@ -48,22 +48,9 @@ module rv32_div #(
     wire [XLEN-1:0] divisor_mag  = div_neg_q ? (~div_q + 1'b1) : div_q;
 
     // leading zeros of both magnitudes (a binary search: 5 levels of logic; XLEN = 32)
-    function [5:0] clz32;
-        input [31:0] value;
-        reg   [31:0] v;
-        begin
-            clz32 = 6'd0;
-            v     = value;
-            if (v[31:16] == 16'd0) begin clz32[4] = 1'b1; v = {v[15:0], 16'd0}; end
-            if (v[31:24] == 8'd0)  begin clz32[3] = 1'b1; v = {v[23:0], 8'd0};  end
-            if (v[31:28] == 4'd0)  begin clz32[2] = 1'b1; v = {v[27:0], 4'd0};  end
-            if (v[31:30] == 2'd0)  begin clz32[1] = 1'b1; v = {v[29:0], 2'd0};  end
-            if (v[31] == 1'b0)     begin clz32[0] = 1'b1; v = {v[30:0], 1'b0};  end
-            if (v[31] == 1'b0)     clz32 = 6'd32;   // value was zero
-        end
-    endfunction
-    wire [CW-1:0] lz_dividend = clz32(dividend_mag);
-    wire [CW-1:0] lz_divisor  = clz32(divisor_mag);
+    wire [CW-1:0] lz_dividend, lz_divisor;
+    rv32_clz clz_dividend (.value(dividend_mag), .count(lz_dividend));
+    rv32_clz clz_divisor  (.value(divisor_mag),  .count(lz_divisor));
     // steps: ceil(quotient bits / BITS_PER_CYCLE), quotient bits <= lz_divisor - lz_dividend + 1
     localparam MAX_STEPS = XLEN / BITS_PER_CYCLE;
     localparam SHIFT_LOG = $clog2(BITS_PER_CYCLE);
