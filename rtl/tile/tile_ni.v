@@ -90,28 +90,6 @@ module tile_ni #(
     localparam [31:0] VERSION = 32'h4e49_0003;   // "NI", version 3 (version 2 + plans)
     localparam [CW-1:0] RAM_WORDS = {1'b1, {AW{1'b0}}};
 
-    function [7:0] z8;                  // a port mask, zero-extended to 8 bits
-        input [P-1:0] mask;
-        begin
-            z8 = 8'd0;
-            z8[P-1:0] = mask;
-        end
-    endfunction
-    function [7:0] ze8;                 // an engine mask (ports and the local one), to 8 bits
-        input [E-1:0] mask;
-        begin
-            ze8 = 8'd0;
-            ze8[E-1:0] = mask;
-        end
-    endfunction
-    function [2:0] popcount;
-        input [P-1:0] mask;
-        integer i;
-        begin
-            popcount = 3'd0;
-            for (i = 0; i < P; i = i + 1) popcount = popcount + {2'd0, mask[i]};
-        end
-    endfunction
 
     // ---------------------------------------------------------------- decode
     // 0x000-0x0ff global registers (word g); 0x100 + 0x10*p + 4*r port p (v1);
@@ -443,8 +421,27 @@ module tile_ni #(
     wire         rx_head   = |(rx_at_head & port_sel);
     wire         tx_ready1 = |(tx_core_ready & port_sel);
     wire         tx_idle1  = |(tx_core_idle & port_sel);
-    wire [25:0]  irq_pend  = irq_enable & {|plan_error, plan_done, ze8(~r_raw_busy), ze8(~t_raw_busy),
-                                           z8(rx_core_valid)};
+    // masks of ports (P bits) and of engines (E bits) as the registers show them: 8 bits each.
+    // Wires, not functions: Verilator numbers an inlined function's temporaries per instance,
+    // and a mesh's tiles could then no longer share one body of simulation code.
+    localparam ZP = 8 - P;                // DIMS <= 3: P <= 6, E <= 7
+    localparam ZE = 8 - E;
+    wire [7:0] rx_valid8    = {{ZP{1'b0}}, rx_core_valid};
+    wire [7:0] rx_head8     = {{ZP{1'b0}}, rx_core_valid & rx_at_head};
+    wire [7:0] tx_idle8     = {{ZP{1'b0}}, tx_core_idle};
+    wire [7:0] tx_ready8    = {{ZP{1'b0}}, tx_core_ready};
+    wire [7:0] refused8     = {{ZP{1'b0}}, refused};
+    wire [7:0] r_idle8      = {{ZE{1'b0}}, ~r_raw_busy};
+    wire [7:0] t_idle8      = {{ZE{1'b0}}, ~t_raw_busy};
+    wire [7:0] r_ended8     = {{ZE{1'b0}}, r_end_last & ~r_raw_busy};
+    wire [7:0] r_busy8      = {{ZE{1'b0}}, r_raw_busy};
+    wire [7:0] t_busy8      = {{ZE{1'b0}}, t_raw_busy};
+    wire [7:0] r_derr8      = {{ZE{1'b0}}, r_derr};
+    wire [7:0] t_derr8      = {{ZE{1'b0}}, t_derr};
+    wire [7:0] rx_mode8     = {{ZE{1'b0}}, rx_mode};
+    wire [7:0] r_plan_busy8 = {{ZE{1'b0}}, r_plan_busy};
+    wire [7:0] t_plan_busy8 = {{ZE{1'b0}}, t_plan_busy};
+    wire [25:0]  irq_pend  = irq_enable & {|plan_error, plan_done, r_idle8, t_idle8, rx_valid8};
     localparam [7:0] P8 = P[7:0];
     localparam [7:0] W8 = W[7:0];
     localparam [7:0] D8 = INJ_DEPTH[7:0];
@@ -484,20 +481,20 @@ module tile_ni #(
                 G_SHAPE:         read_value = {3'd0, torus, DIMS4, dim_size};
                 G_NODE:          read_value = {node_count, node_index};
                 G_PORTS:         read_value = {8'd0, D8, W8, P8};
-                G_RX_AVAIL:      read_value = {8'd0, z8(rx_core_valid & rx_at_head), 8'd0,
-                                               z8(rx_core_valid)};
-                G_TX_STATUS:     read_value = {16'd0, z8(tx_core_idle), z8(tx_core_ready)};
-                G_ERROR:         read_value = {24'd0, z8(refused)};
+                G_RX_AVAIL:      read_value = {8'd0, rx_head8, 8'd0,
+                                               rx_valid8};
+                G_TX_STATUS:     read_value = {16'd0, tx_idle8, tx_ready8};
+                G_ERROR:         read_value = {24'd0, refused8};
                 G_REFUSED:       read_value = {err_count[15:0], refused_count};
                 G_IRQ_ENABLE:    read_value = {6'd0, irq_enable};
                 G_IRQ_PENDING:   read_value = {6'd0, irq_pend};
-                G_DMA_STATUS:    read_value = {|{t_derr, r_derr}, 7'd0, ze8(r_end_last & ~r_raw_busy),
-                                               ze8(r_raw_busy), ze8(t_raw_busy)};
-                G_DMA_ERROR:     read_value = {16'd0, ze8(r_derr), ze8(t_derr)};
+                G_DMA_STATUS:    read_value = {|{t_derr, r_derr}, 7'd0, r_ended8,
+                                               r_busy8, t_busy8};
+                G_DMA_ERROR:     read_value = {16'd0, r_derr8, t_derr8};
                 G_EPOCH:         read_value = {28'd0, epoch};
-                G_RX_MODE:       read_value = {24'd0, ze8(rx_mode)};
+                G_RX_MODE:       read_value = {24'd0, rx_mode8};
                 G_PLAN_STATUS:   read_value = {|plan_error, 13'd0, plan_done, targets_met,
-                                               ze8(r_plan_busy), ze8(t_plan_busy)};
+                                               r_plan_busy8, t_plan_busy8};
                 G_PLAN_ERROR:    read_value = plan_error;
                 G_PLAN_ERR_INFO: read_value = plan_err_info;
                 G_LINE:          read_value = {8'd0, 8'd16, L8, 8'd4};   // words: line, counters, descriptor
@@ -511,7 +508,24 @@ module tile_ni #(
 
     // ---------------------------------------------------------------- state updates
     wire       any_refused = |inj_error;
-    wire [2:0] refused_now = popcount(inj_error);
+    reg  [2:0] refused_now;               // worms the router refused this cycle
+    integer    rn;
+    always @(*) begin
+        refused_now = 3'd0;
+        for (rn = 0; rn < P; rn = rn + 1) refused_now = refused_now + {2'd0, inj_error[rn]};
+    end
+    // the plan errors of the RX engines by kind (2: malformed), and of the TX engines
+    reg  [E-1:0] malformed_e, unexpected_e;
+    integer      me;
+    always @(*) begin
+        for (me = 0; me < E; me = me + 1) begin
+            malformed_e[me]  = r_err[me] && r_err_kind[2 * me +: 2] == 2'd2;
+            unexpected_e[me] = r_err[me] && r_err_kind[2 * me +: 2] != 2'd2;
+        end
+    end
+    wire [7:0] malformed8  = {{ZE{1'b0}}, malformed_e};
+    wire [7:0] unexpected8 = {{ZE{1'b0}}, unexpected_e};
+    wire [7:0] t_err8      = {{ZE{1'b0}}, t_err};
     integer    k;
     always @(posedge clk) begin
         if (rst) begin
@@ -571,8 +585,8 @@ module tile_ni #(
                            (accept && ((q_start && !q_ok) ||
                                        (q_write && preg == 2'd0 && (!q_addr_ok || |(tx_busy & eng_sel))))),
                            accept && w_write && !win_ok, |overflow_now,
-                           ze8(malformed_v(r_err, r_err_kind)),
-                           ze8(unexpected_v(r_err, r_err_kind)), ze8(t_err)};
+                           malformed8,
+                           unexpected8, t_err8};
             for (k = 0; k < E; k = k + 1) begin
                 if (r_err[k])
                     plan_err_info[21:0] <= {r_err_kind[2 * k +: 2], k[3:0], r_err_src[16 * k +: 16]};
@@ -581,22 +595,6 @@ module tile_ni #(
             end
         end
     end
-    function [E-1:0] malformed_v;
-        input [E-1:0]   errs;
-        input [2*E-1:0] kinds;
-        integer i;
-        begin
-            for (i = 0; i < E; i = i + 1) malformed_v[i] = errs[i] && kinds[2 * i +: 2] == 2'd2;
-        end
-    endfunction
-    function [E-1:0] unexpected_v;
-        input [E-1:0]   errs;
-        input [2*E-1:0] kinds;
-        integer i;
-        begin
-            for (i = 0; i < E; i = i + 1) unexpected_v[i] = errs[i] && kinds[2 * i +: 2] != 2'd2;
-        end
-    endfunction
 
     // bits of the request the map does not use
     wire unused_ni = ^{req_offset[1:0], req_data, r_plan_busy, t_raw_left};

@@ -20,7 +20,7 @@ MESH_SIM_VARIANTS := 4x4m:2:4:4:1:0 4x4t:2:4:4:1:1 5x5t:2:5:5:1:1 3x3x3t:3:3:3:3
 # binary (TRACE "yes": with --trace-fst, which the variants leave out: it costs a third of the
 # build; XRAND "xrand": random initial values, see node.mk)
 define mesh_sim_build
-$(2)/vflags := --cc --exe --build -j 2 -O3 $(if $(10),$(SIM_X_RAND),$(SIM_X_FAST)) $(if $(9),--trace-fst) $(if $(filter-out 1,$(8)),--threads $(8)) \
+$(2)/vflags := --cc --exe --build -j 2 -O3 -fno-table $(if $(10),$(SIM_X_RAND),$(SIM_X_FAST)) $(if $(9),--trace-fst) $(if $(filter-out 1,$(8)),--threads $(8)) \
     --top-module mesh_top -GDIMS=$(3) -GSIZE_X=$(4) -GSIZE_Y=$(5) -GSIZE_Z=$(6) -GTORUS=$(7) \
     -GFLIT_BITS=$(FLIT_BITS) $(NODE_TOP_PARAMS) -GLINE_WORDS=$(LINE_WORDS) -Wno-fatal -MAKEFLAGS "OPT_FAST=-O2 OPT_GLOBAL=-O2"
 $(2)/cflags := -O2 -std=c++14 -Wall -Wextra -DRVMESH_RAM_BASE=$(RAM_BASE)ull \
