@@ -13,12 +13,12 @@ module node_ram #(
     parameter LINE_BITS  = (LINE_WORDS <= 1) ? 0 : $clog2(LINE_WORDS)   // derived: do not set
 ) (
     input  wire                            clk,
-    input  wire [ADDR_BITS-1:0]            i_addr /*verilator public_flat_rw*/,    // word index
+    input  wire [ADDR_BITS-1:0]            i_addr,    // word index
     output wire [31:0]                     i_data,
-    input  wire                            d_enable /*verilator public_flat_rw*/,
-    input  wire [4*LINE_WORDS-1:0]         d_wstrb /*verilator public_flat_rw*/,   // all 0: read; else the bytes written
-    input  wire [ADDR_BITS-LINE_BITS-1:0]  d_line /*verilator public_flat_rw*/,    // line index (word index / LINE_WORDS)
-    input  wire [32*LINE_WORDS-1:0]        d_wdata /*verilator public_flat_rw*/,   // word k of the line in [32k+31:32k]
+    input  wire                            d_enable,
+    input  wire [4*LINE_WORDS-1:0]         d_wstrb,   // all 0: read; else the bytes written
+    input  wire [ADDR_BITS-LINE_BITS-1:0]  d_line,    // line index (word index / LINE_WORDS)
+    input  wire [32*LINE_WORDS-1:0]        d_wdata,   // word k of the line in [32k+31:32k]
     output wire [32*LINE_WORDS-1:0]        d_data
 );
     localparam BANK_WORDS = WORDS / LINE_WORDS;

@@ -39,23 +39,23 @@ module tile #(
 ) (
     input  wire                        clk,
     input  wire                        rst,
-    input  wire [23:0]                 my_coord /*verilator public_flat_rw*/,     // 8 bits per dimension, x in [7:0]
-    input  wire [23:0]                 dim_size /*verilator public_flat_rw*/,     // 8 bits per dimension
-    input  wire                        torus /*verilator public_flat_rw*/,
-    input  wire [15:0]                 node_index /*verilator public_flat_rw*/,   // x + X*(y + Y*z); also mhartid
-    input  wire [15:0]                 node_count /*verilator public_flat_rw*/,
-    input  wire [31:0]                 tohost_addr /*verilator public_flat_rw*/,
+    input  wire [23:0]                 my_coord,     // 8 bits per dimension, x in [7:0]
+    input  wire [23:0]                 dim_size,     // 8 bits per dimension
+    input  wire                        torus,
+    input  wire [15:0]                 node_index,   // x + X*(y + Y*z); also mhartid
+    input  wire [15:0]                 node_count,
+    input  wire [31:0]                 tohost_addr,
     // network links (the router's, port k = 2*d + s)
-    input  wire [2*DIMS-1:0]           lin_valid /*verilator public_flat_rw*/,
-    input  wire [2*DIMS*VC_BITS-1:0]   lin_vc /*verilator public_flat_rw*/,
-    input  wire [2*DIMS-1:0]           lin_last /*verilator public_flat_rw*/,
-    input  wire [2*DIMS*FLIT_BITS-1:0] lin_data /*verilator public_flat_rw*/,
+    input  wire [2*DIMS-1:0]           lin_valid,
+    input  wire [2*DIMS*VC_BITS-1:0]   lin_vc,
+    input  wire [2*DIMS-1:0]           lin_last,
+    input  wire [2*DIMS*FLIT_BITS-1:0] lin_data,
     output wire [2*DIMS*VCS-1:0]       lin_credit,
     output wire [2*DIMS-1:0]           lout_valid,
     output wire [2*DIMS*VC_BITS-1:0]   lout_vc,
     output wire [2*DIMS-1:0]           lout_last,
     output wire [2*DIMS*FLIT_BITS-1:0] lout_data,
-    input  wire [2*DIMS*VCS-1:0]       lout_credit /*verilator public_flat_rw*/,
+    input  wire [2*DIMS*VCS-1:0]       lout_credit,
     // observation
     output wire                        console_valid,
     output wire [7:0]                  console_data,

@@ -2,13 +2,14 @@
  * this program's jobs area, one after the other, on every node (firmware/coll/coll_runner.h
  * says what each job does; coll_jobs.h is the contract with the host).
  *
- * Memory (64 KiB of RAM per node): code and data ~25 KiB, stack 3 KiB (drivers.mk), the jobs area
- * COLLECTIVES_JOBS_BYTES (header, 64-byte records, this node's tables: one 5x5-torus
- * alltoall table is 1968 bytes, a 4x4 one 1072, so 8 KiB holds a 5x5 alltoall job with a
- * dozen small ones, or six 4x4 alltoall jobs), and the 27 KiB arena for send buffer,
- * result buffer and workspace (COLLECTIVES_ARENA_BYTES). On the 4x4 torus an alltoall of m bytes needs
- * 16m + 16m + (transit pieces) m + 1 KiB of descriptors: m up to 512 fits, 1 KiB is
- * refused with "result buffer too small"; allgather and the rest fit up to 1 KiB.
+ * Memory (128 KiB of RAM per node, config.mk): code and data ~25 KiB, the stack
+ * (drivers.mk), the jobs area COLLECTIVES_JOBS_BYTES (header, 64-byte records, this node's
+ * tables), and the 80 KiB arena: send buffer, result buffer, then the plan's workspace
+ * (descriptors and transit slots) in what is left. A job that does not fit is refused by
+ * coll_plan_init ("send buffer too small", "result buffer too small", "workspace too
+ * small") on every node at once, and the next job runs. `make bench-coll` lists the largest
+ * block of each collective that fits (on the 8x8 torus: alltoall and allgather blocks of
+ * N*m bytes each way, so m up to about 512 and 1 KiB).
  *
  * Exit status 0 only when every job returned COLL_OK and checked out (1 otherwise; 2 when
  * there is no NI).
