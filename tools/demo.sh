@@ -37,10 +37,15 @@ if make -s mesh-sim schedgen "$prog"; then
         [ "${MESH_DIMS}" = 3 ] && r="$r,$(( RANDOM % MESH_Z ))"
         echo "$r"
     }
-    # the fastest of our schedules on this machine (measured: make bench-mesh, CHANGELOG 2026-11-25):
-    # the binomial tree beats Tsay-Wang and store-and-forward broadcasts (the core handles each
-    # step, so fewer worms per step win); mnb-opt's optimal slot count beats mnb and mnb-diag
-    bcast=bcast-binomial
+    # the fastest of our schedules on this machine, by block size (make bench-coll, NI v3,
+    # README "Which schedule runs"): a broadcast of 1 KiB over the 2d arc-disjoint spanning
+    # trees in 8 chunks per tree (4x4 torus: 467 cycles, Tsay-Wang 1,093), when 1 KiB cuts
+    # into 2d x 8 (or d x 8 on a mesh) parts of whole words; mnb-opt's optimal slot count
+    # for allgather on a torus, mnb-diag on a mesh
+    bcast=bcast-edst; trees=$(( MESH_DIMS * (MESH_TORUS == 1 ? 2 : 1) ))
+    bcast_chunks=8
+    [ $(( 1024 % (4 * trees * bcast_chunks) )) -eq 0 ] || bcast_chunks=1
+    [ $(( 1024 % (4 * trees * bcast_chunks) )) -eq 0 ] || bcast=bcast-binomial
     allgather=mnb-opt; [ "$kind" = mesh ] && allgather=mnb-diag
     exch=te-a3; [ "${MESH_DIMS}" = 3 ] || [ "$MESH_X" != "$MESH_Y" ] && exch=te-a2
     jobs=()
@@ -48,6 +53,7 @@ if make -s mesh-sim schedgen "$prog"; then
                 "alltoall:$exch:64" "pallgather:pmnb:256"; do
         IFS=: read -r name algo bytes <<<"$spec"
         extra=(); [ "$name" = pallgather ] && extra=(--sources "random:$(( nodes / 3 )):$seed")
+        [ "$algo" = bcast-edst ] && extra=(--chunks "$bcast_chunks")
         root=$(pick_root)
         if ! "$BUILD/bin/schedgen" --shape "$shape" --$kind --algo "$algo" --root "$root" "${extra[@]}" \
                 --check --quiet --tables "$BUILD/demo/tables/$name.tbl" >"$BUILD/demo/tables/$name.log" 2>&1; then

@@ -15,14 +15,19 @@
 # collective and shape, the baselines dashed; per-run reports in $(BUILD)/bench/coll/.
 #
 # Environment: BUILD; BENCH_COLL_SHAPES (default "4x4t 8x8t 8x8m"); BENCH_COLL_MAX (largest
-# block tried, bytes; default 65536); BENCH_COLL_ONLY (collectives, default all five).
+# block tried, bytes; default 65536); BENCH_COLL_ONLY (collectives, default all five);
+# BENCH_COLL_REUSE=1 measures nothing and writes the JSON, fit and picture again from the
+# rows of the last run ($(BUILD)/bench/coll/rows.tsv); BENCH_COLL_OUT (folder of the
+# results instead of $(BUILD)/bench: the test of this script uses its own).
 set -u
 cd "$(dirname "$0")/../.."
 BUILD="${BUILD:-build}"
-out="$BUILD/bench/coll"
-json="$BUILD/bench/coll.json"
-svg="$BUILD/bench/coll.svg"
-rm -rf "$out"
+dest="${BENCH_COLL_OUT:-$BUILD/bench}"
+out="$dest/coll"
+json="$dest/coll.json"
+svg="$dest/coll.svg"
+reuse="${BENCH_COLL_REUSE:-0}"
+[ "$reuse" = 1 ] || rm -rf "$out"
 mkdir -p "$out"
 shapes="${BENCH_COLL_SHAPES:-4x4t 8x8t 8x8m}"
 max="${BENCH_COLL_MAX:-65536}"
@@ -33,8 +38,10 @@ fail=0
 
 need=("$elf" schedgen)
 for s in $shapes; do need+=("mesh-sim-$s"); done
-echo "bench-coll: building ${need[*]} (an 8x8 model takes a minute or two)"
-make -s "${need[@]}" || exit 1
+if [ "$reuse" != 1 ]; then
+    echo "bench-coll: building ${need[*]} (an 8x8 model takes a minute or two)"
+    make -s "${need[@]}" || exit 1
+fi
 
 # the schedules of each shape: collective:algorithm[:chunks]:role. role: "seed" (the papers'
 # schedules), "ours" (found here), "baseline" (what a user would otherwise write)
@@ -43,7 +50,7 @@ algos_for() {  # algos_for KIND
     [ "$1" = mesh ] && bc=cang-wu
     local ag="mnb-opt:1:ours mnb-diag:1:seed"
     [ "$1" = mesh ] && ag="mnb-diag:1:seed"
-    echo "bcast:$bc:1:seed bcast:bcast-edst:1:ours bcast:bcast-edst:8:ours bcast:bcast-binomial:1:baseline"
+    echo "bcast:$bc:1:seed bcast:bcast-edst:1:ours bcast:bcast-edst:8:ours bcast:bcast-edst:32:ours bcast:bcast-binomial:1:baseline"
     echo "scatter:scatter:1:seed gather:gather:1:seed"
     for a in $ag; do echo "allgather:$a"; done
     echo "allgather:mnb:1:seed allgather:allgather-ring:1:baseline"
@@ -51,9 +58,14 @@ algos_for() {  # algos_for KIND
 }
 
 rows="$out/rows.tsv"     # shape coll algo role bytes cycles bound eff setup first delivery steps
-: >"$rows"
 refused="$out/refused.tsv"
-: >"$refused"
+if [ "$reuse" = 1 ]; then
+    [ -s "$rows" ] || { echo "bench-coll: BENCH_COLL_REUSE=1 but no $rows: run make bench-coll first"; exit 1; }
+    shapes=$(cut -f1 "$rows" | awk '!seen[$0]++' | tr '\n' ' ')
+else
+    : >"$rows"
+    : >"$refused"
+fi
 
 # measure SIZES...: one mesh-sim run of $tbl at these block sizes, rows appended; sets
 # measured: ok (go on), stop (a size did not fit, or failed), area (tables too big for one run)
@@ -75,7 +87,12 @@ measure() {
     measured=ok
     for ((i = 0; i < ${#list[@]}; i++)); do
         m=${list[$i]}
-        why=$(grep -m 1 -o "job $((2 * i)): m=$m: error -[0-9]*: [a-z ]*too small" "$run.out" | sed 's/^.*error -[0-9]*: //')
+        # refused for lack of room on some node (-6 send buffer, -7 result buffer, -8
+        # workspace: coll.h), the others then time out waiting for it
+        why=$(grep -m 1 -o "mesh-sim: job $((2 * i)) ([a-z-]* $m B): node \[[0-9,]*\]: the collective returned -[678]" "$run.out" |
+              sed 's/.*node \[\([0-9,]*\)\].*returned -6/send buffer too small on node \1/;
+                   s/.*node \[\([0-9,]*\)\].*returned -7/result buffer too small on node \1/;
+                   s/.*node \[\([0-9,]*\)\].*returned -8/workspace too small on node \1/')
         if [ -n "$why" ]; then
             printf '%-10s %-22s %-8s %7s %9s  does not fit: %s\n' "$coll" "$label" "$role" "$m" - "$why"
             printf '%s\t%s\t%s\t%s\t%s\n' "$s" "$coll" "$label" "$m" "$why" >>"$refused"
@@ -106,12 +123,14 @@ measure() {
 }
 
 for s in $shapes; do
+    [ "$reuse" = 1 ] && break
     dims=${s%[tm]}; kind=torus; [ "${s: -1}" = m ] && kind=mesh
     x=${dims%x*}; y=${dims#*x}; n=$((x * y))
     root="$(( (x - 1) / 2 )),$(( (y - 1) / 2 ))"
     sim="$BUILD/bin/mesh-sim-$s"
     echo
     echo "== $dims $kind, $n nodes, root $root: cycles of the timed call (warmup discarded)"
+    echo "   (bound and eff: mesh-sim's, by the schedule; coll.json bounds every broadcast by the cut-message bound)"
     printf '%-10s %-22s %-8s %7s %9s %9s %7s %9s %10s  %s\n' collective algorithm role bytes cycles bound eff setup first-call delivery
     for spec in $(algos_for $kind); do
         IFS=: read -r coll algo chunks role <<<"$spec"
@@ -134,6 +153,7 @@ for s in $shapes; do
             kept=(); for m in "${sizes[@]}"; do [ $((m % unit)) -eq 0 ] && kept+=("$m"); done
             sizes=("${kept[@]}")
         fi
+        [ ${#sizes[@]} -gt 0 ] || continue    # no size up to BENCH_COLL_MAX cuts into its parts
         # one mesh-sim run for all sizes (per size a warmup job and the timed job, run in
         # order, each released on every node at once); if their tables do not fit the
         # program's jobs area together, a run per size
@@ -170,6 +190,14 @@ read -r fit_call fit_alpha fit_gamma fit_beta fit_n <<<"$fit"
 echo
 echo "== cost model refitted to the $fit_n timed 16-byte calls: a call costs $fit_call cycles, a step $fit_alpha, a worm $fit_gamma, a flit of the busiest node $fit_beta"
 echo "   (issue 11 targets: a step <= 40, a worm <= 4)"
+# one bound per collective, whatever the schedule: mesh-sim bounds an uncut broadcast by
+# ceil(log_{2d+1} N) x P (its table cannot cut the message) and a cut one by the root's
+# eccentricity + ceil(P / deg) - 1, the all-port bound of a broadcast; every broadcast row
+# takes the latter (read off a bcast-edst row of the same shape and size), and its efficiency
+awk -F'\t' -v OFS='\t' 'NR == FNR { if ($2 == "bcast" && $3 ~ /^bcast-edst/) lb[$1 SUBSEP $5] = $7; next }
+    $2 == "bcast" && (($1 SUBSEP $5) in lb) { $7 = lb[$1 SUBSEP $5]; $8 = sprintf("%.4f", $6 > 0 ? $7 / $6 : 0) }
+    { print }' "$rows" "$rows" >"$rows.tmp" && mv "$rows.tmp" "$rows"
+
 # the targets of issue 11, read off the rows
 echo
 echo "== targets (8x8 torus)"

@@ -56,8 +56,8 @@ for s in $shapes; do
     root="$(( (x - 1) / 2 )),$(( y / 2 ))"
     t="$out/$s-tables"
     mkdir -p "$t"
-    # the fastest of our schedules for each collective (see tools/demo.sh)
-    declare -A algo=([bcast]=bcast-binomial [scatter]=scatter [gather]=gather [allgather]=mnb-opt [alltoall]=te-a3
+    # the fastest of our schedules for each collective at these sizes (make bench-coll; tools/demo.sh)
+    declare -A algo=([bcast]=bcast-edst [scatter]=scatter [gather]=gather [allgather]=mnb-opt [alltoall]=te-a3
                      [pallgather]=pmnb)
     for c in bcast scatter gather allgather alltoall pallgather; do
         extra=(); [ "$c" = pallgather ] && extra=(--sources "random:$((n / 4)):7")
