@@ -33,7 +33,7 @@ const char *coll_strerror(int code)
     switch (code) {
     case COLL_OK: return "ok";
     case COLL_ENI: return "no network interface with plans (or coll_init not called)";
-    case COLL_EARG: return "null or misaligned pointer, or not RAM";
+    case COLL_EARG: return "null or misaligned pointer, a buffer outside RAM, or buffers that overlap";
     case COLL_EROOT: return "root is not a node of this machine";
     case COLL_EROOT_TABLE: return "root differs from the table's root";
     case COLL_ESIZE: return "message size m must be a non-zero multiple of 4 * parts";

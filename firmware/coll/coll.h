@@ -61,7 +61,7 @@
 enum {
     COLL_OK = 0,
     COLL_ENI = -1,          /* no NI of version 3, or coll_init not called */
-    COLL_EARG = -2,         /* a null or misaligned pointer, or a buffer outside RAM */
+    COLL_EARG = -2,         /* a null or misaligned pointer, a buffer outside RAM, buffers that overlap */
     COLL_EROOT = -3,        /* root is not a node of this machine */
     COLL_EROOT_TABLE = -4,  /* root differs from the root the table was built for */
     COLL_ESIZE = -5,        /* m is 0, not a multiple of 4 * parts, or too long for a worm */

@@ -46,6 +46,8 @@ done <<'EOF'
 0,0|root-not-the-tables|root 3, but the table was built for root 0
 0,0|buffer-too-small|the buffer of 60 bytes, this bcast needs 64
 0,0|send-buffer-too-small|send buffer of 960 bytes, this scatter needs 1024
+0,0|buffers-overlap|the send buffer, the result buffer and the workspace overlap
+0,0|workspace-overlaps-result|the send buffer, the result buffer and the workspace overlap
 0,0|workspace-too-small|workspace of 120 bytes, this table and m = 64 need 124 .*transit pieces of 64 bytes
 0,0|table-for-5x5-torus|table built for a 5x5x1 torus, this machine is a 4x4x1 torus
 0,0|table-for-4x4-mesh|table built for a 4x4x1 mesh, this machine is a 4x4x1 torus

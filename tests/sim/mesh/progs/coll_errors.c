@@ -128,6 +128,14 @@ static void misuse_checks(coll_ctx *ctx)
     rc = coll_open_table(ctx, table_bytes, len, &t);
     expect("open-scatter-table", rc, COLL_OK);
     expect("send-buffer-too-small", coll_scatter(ctx, &t, send_buf, 15u * M, recv_buf, M, M, 0), COLL_ESEND_SPACE);
+    /* the root's result buffer inside its send buffer; a workspace over the result buffer */
+    expect("buffers-overlap", coll_scatter(ctx, &t, send_buf, sizeof send_buf, send_buf + 3u * M / 4u, M, M, 0),
+           COLL_EARG);
+    {
+        coll_plan plan;
+        expect("workspace-overlaps-result", coll_plan_init(&plan, ctx, &t, send_buf, sizeof send_buf, workspace, M, M,
+                                                           workspace, sizeof workspace), COLL_EARG);
+    }
 
     /* gather to node 1 through node 0: node 0 relays node 2's block (a transit slot of m) */
     sched_msg gather_msgs[3] = {msg(2, 0, 2, 1, -2, 0, 0), msg(0, 1, 0, 2, 1, 0, 0), msg(0, 1, 2, 2, 1, 0, 0)};
