@@ -93,6 +93,12 @@ measure() {
               sed 's/.*node \[\([0-9,]*\)\].*returned -6/send buffer too small on node \1/;
                    s/.*node \[\([0-9,]*\)\].*returned -7/result buffer too small on node \1/;
                    s/.*node \[\([0-9,]*\)\].*returned -8/workspace too small on node \1/')
+        # mesh-sim lists a few nodes' problems only: the refusing node's console says it too
+        # (the sizes go up, so the first job not delivered is the first one refused)
+        if [ -z "$why" ] && ! grep -q "^$((2 * i + 1)) .* OK$" "$run.out"; then
+            why=$(grep -m 1 -o '^\[[0-9,]*\] node ([0-9,]*): coll_plan_init: .*(\(send buffer\|result buffer\|workspace\) too small)$' "$run.out" |
+                  sed 's/^\[[0-9,]*\] node (\([0-9,]*\)): .*(\(.*\))$/\2 on node \1/')
+        fi
         if [ -n "$why" ]; then
             printf '%-10s %-22s %-8s %7s %9s  does not fit: %s\n' "$coll" "$label" "$role" "$m" - "$why"
             printf '%s\t%s\t%s\t%s\t%s\n' "$s" "$coll" "$label" "$m" "$why" >>"$refused"
