@@ -7,9 +7,10 @@
  * tables), and the 80 KiB arena: send buffer, result buffer, then the plan's workspace
  * (descriptors and transit slots) in what is left. A job that does not fit is refused by
  * coll_plan_init ("send buffer too small", "result buffer too small", "workspace too
- * small") on every node at once, and the next job runs. `make bench-coll` lists the largest
- * block of each collective that fits (on the 8x8 torus: alltoall and allgather blocks of
- * N*m bytes each way, so m up to about 512 and 1 KiB).
+ * small") on the nodes short of room (the others time out), and the next job runs.
+ * `make bench-coll` lists the largest block of each collective that fits; measured on the
+ * 8x8 torus: scatter, gather and allgather (mnb-opt) up to 1 KiB blocks, alltoall (te-a3)
+ * up to 128 B (at 256 B its transit slots need a 56,592-byte workspace).
  *
  * Exit status 0 only when every job returned COLL_OK and checked out (1 otherwise; 2 when
  * there is no NI).
