@@ -8,9 +8,12 @@
 //   RESULT boot_error <n> blinks <k>   the ROM refused the image; k red-LED blinks counted
 //                               over one period of the LED pattern (must be n)
 //   RESULT halted | RESULT timeout
-// +max_cycles=N bounds the run (default 5,000,000).
+// +max_cycles=N bounds the run (default 5,000,000). With NETLIST defined, board_node is
+// the synthesised netlist (no parameters; test_board_netlist.sh).
 `timescale 1ns / 1ps
-module tb_board_boot;
+module tb_board_boot #(
+    parameter FLASH_BASE = 32'h0010_0000    // config.mk BOARD_FLASH_OFFSET
+);
     localparam CLK_HZ = 4000000, BAUD = 1000000, DIV = CLK_HZ / BAUD;
     localparam TICK = 64;                            // clock cycles per LED tick
     reg clk = 1'b0, rst = 1'b1;
@@ -24,10 +27,15 @@ module tb_board_boot;
     reg  have_flash;
     wire miso = have_flash ? miso_flash : 1'b1;      // no flash: the line floats high
 
+`ifdef NETLIST
+    // the synthesised netlist (test_board_netlist.sh): parameters baked in at synthesis
+    board_node dut (
+`else
     board_node #(
 `include "board_params.vh"
         .BOOT_INIT(`BOOT_HEX), .CLK_HZ(CLK_HZ), .BAUD(BAUD), .TICK_HZ(CLK_HZ / TICK)
     ) dut (
+`endif
         .clk(clk), .rst(rst), .uart_tx(uart_tx),
         .spi_sck(sck), .spi_cs_n(cs_n), .spi_mosi(mosi), .spi_miso(miso),
         .led_red(led_red), .led_green(led_green), .led_link(led_link), .led_beat(led_beat),
@@ -35,7 +43,7 @@ module tb_board_boot;
         .console_valid(console_valid), .console_data(console_data),
         .boot_status(boot_status), .exited(exited), .exit_code(exit_code), .halted(halted)
     );
-    spi_flash_model flash (.sck(sck), .cs_n(cs_n), .mosi(mosi), .miso(miso_flash));
+    spi_flash_model #(.BASE(FLASH_BASE)) flash (.sck(sck), .cs_n(cs_n), .mosi(mosi), .miso(miso_flash));
 
     // UART receiver: 8N1 at DIV cycles per bit, sampled mid-bit
     reg [1023:0] line;

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: ISC */
 /* Board boot test program: prints what the NI says this node is (coordinates, shape,
- * index; set by the boot ROM from the flash image) and mhartid, then exits 0. Run by
- * tests/boards/test_board_boot.sh on the simulated board. */
+ * index; set by the boot ROM from the flash image) and mhartid, and the sum of the first
+ * 1024 words of its own code: loads from the SPRAM bank it executes from, each of which
+ * steals the fetch's bank (tile.v); the test compares the sum with the ELF's. Exits 0.
+ * Run by tests/boards/test_board_boot.sh on the simulated board. */
 #include <stdint.h>
 #include <stdio.h>
 
@@ -17,5 +19,10 @@ int main(void)
            (unsigned long)(shape & 255u), (unsigned long)((shape >> 8) & 255u),
            (shape >> 28) & 1u ? "torus" : "mesh", (unsigned long)(node & 0xffffu),
            (unsigned long)(node >> 16), (unsigned long)RVMESH_CSR_READ(mhartid));
+    const volatile uint32_t *code = (const volatile uint32_t *)RVMESH_RAM_BASE;
+    uint32_t sum = 0;
+    for (unsigned i = 0; i < 1024; i++)
+        sum += code[i] ^ i;
+    printf("board_id: code sum 0x%08lx\n", (unsigned long)sum);
     return 0;
 }
