@@ -15,6 +15,7 @@ include config.mk
 
 BOARDS_DIR   := boards/build
 BOARD_BUILD  := $(BOARDS_DIR)/$(BOARD)
+BOARD_PLL    := $(BOARD_BUILD)/pll.txt
 # the firmware rules of firmware.mk build into the board's own tree (its config header too)
 BUILD        := $(BOARD_BUILD)/build
 export BUILD
@@ -47,13 +48,14 @@ BOARD_RAM_BASE_DEC := $(shell printf '%d' $(RAM_BASE))
 BOARD_CHPARAM := $(foreach p,$(BOARD_TILE_PARAMS),-set $(subst =, ,$(p))) -set RAM_BASE $(BOARD_RAM_BASE_DEC)
 BOARD_BOOT_BYTES := $(patsubst BOOT_BYTES=%,%,$(filter BOOT_BYTES=%,$(BOARD_TILE_PARAMS)))
 BOARD_PARAMS_VH := $(BOARD_BUILD)/board_params.vh
-params: check-board $(BOARD_PARAMS_VH)
 $(BOARD_PARAMS_VH): config.mk FORCE
 	@mkdir -p $(dir $@)
 	@{ echo "// generated from config.mk's board profile ($(BOARD)): do not edit"; \
 	   $(foreach p,$(BOARD_TILE_PARAMS),echo "        .$(word 1,$(subst =, ,$(p)))($(word 2,$(subst =, ,$(p)))),";) \
 	   echo "        .RAM_BASE(32'd$(BOARD_RAM_BASE_DEC)),"; } > $@.tmp
 	@cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@
+
+params: check-board $(BOARD_PARAMS_VH)
 
 # ---- boot ROM ---------------------------------------------------------------------------
 BOOT_CFLAGS := -march=$(RISCV_ARCH)_zicsr -mabi=$(RISCV_ABI) -Os -std=c11 -Wall -Wextra -Werror \
@@ -108,7 +110,6 @@ BOARD_ASC   := $(BOARD_BUILD)/$(BOARD_TOP).asc
 BOARD_BIN   := $(BOARD_BUILD)/$(BOARD_TOP).bin
 BOARD_PNR   := $(BOARD_BUILD)/pnr.json
 REPORT_JSON := $(BOARD_BUILD)/report.json
-BOARD_PLL   := $(BOARD_BUILD)/pll.txt
 
 # the PLL settings for BOARD_TARGET_MHZ from the oscillator (icepll, fpga-icestorm)
 $(BOARD_PLL): config.mk
@@ -161,6 +162,11 @@ prog: check-board bitstream $(BOARD_IMAGE)
 prog-image: check-board $(BOARD_IMAGE)
 	@boards/scripts/board_prog.sh - $(BOARD_IMAGE) $(BOARD_FLASH_OFFSET)
 
+# ---- CPI on the board's tile (SPRAM banks) against a dual-ported RAM: build/bench/board_cpi.json
+.PHONY: bench-cpi
+bench-cpi: check-board $(BOOT_HEX) $(BOARD_PARAMS_VH) $(BOARD_IMAGE_TOOL)
+	@BOARD=$(BOARD) BENCH_DIR=build/bench boards/scripts/board_cpi.sh
+
 # ---- estimates for larger devices ---------------------------------------------------------
 include boards/estimate.mk
 
@@ -171,6 +177,7 @@ help:
 	@echo "  prog-image     write only the firmware image (e.g. another node: COORD=1,0)"
 	@echo "  image          build the firmware image: $(BOARD_IMAGE)"
 	@echo "  boot           build the boot ROM: $(BOOT_HEX)"
+	@echo "  bench-cpi      CPI of the C test programs on the board's tile vs a dual-ported RAM: build/bench/board_cpi.json"
 	@echo "  estimate       yosys synthesis estimate for ECP5-85F and Artix-7 100T: $(BOARDS_DIR)/estimate.json"
 	@echo "  clean          remove $(BOARDS_DIR)/"
 	@echo "Board $(BOARD): $(BOARD_DEVICE)-$(BOARD_PACKAGE), $(BOARD_TARGET_MHZ) MHz target, tile $(BOARD_TILE_PARAMS)"

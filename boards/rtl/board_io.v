@@ -13,7 +13,7 @@
 //   0x18 NODE_SHAPE   R/W  sizes X [7:0], Y [15:8], Z [23:16]; [28] torus
 //   0x1c NODE_INDEX   R/W  [15:0] node index (mhartid), [31:16] node count
 //   0x20 TOHOST       R/W  address of the word whose store with bit 0 set is the exit
-//   0x24 BOOT_STATUS  R/W  0 boot ROM running, 1 firmware running, 0x100 + n boot error n
+//   0x24 BOOT_STATUS  R/W  [8:0]: 0 boot ROM running, 1 firmware running, 0x100 + n boot error n
 //   0x28 LINK_STATUS  R    [7:0] bit p: link p has a partner; [15:8] ports; [16] PHY built in
 //   0x2c EXIT         R    [0] the firmware exited (tohost), [1] the core halted,
 //                          [31:2] reserved; the status is EXIT_CODE
@@ -37,7 +37,7 @@ module board_io #(
     input  wire             req_write,
     input  wire [3:0]       req_wstrb,
     input  wire [31:0]      req_data,
-    output reg  [31:0]      resp_data,
+    output wire [31:0]      resp_data,
     // node identity for the tile
     output reg  [23:0]      my_coord,
     output reg  [23:0]      dim_size,
@@ -46,7 +46,7 @@ module board_io #(
     output reg  [15:0]      node_count,
     output reg  [31:0]      tohost_addr,
     // state shown on the LEDs
-    output reg  [31:0]      boot_status,
+    output wire [31:0]      boot_status,
     output reg  [1:0]       led_sw,
     input  wire [PORTS-1:0] link_up,
     input  wire             exited,
@@ -79,6 +79,8 @@ module board_io #(
     wire go = req_valid && req_ready && !bad;
 
     reg cs;
+    reg [8:0] status;
+    assign boot_status = {23'd0, status};
     assign spi_cs_n = !cs;
     board_spi_master #(.HALF(SPI_HALF)) spi (
         .clk(clk), .rst(rst), .start(go && req_write && word == 6'h03),
@@ -96,7 +98,7 @@ module board_io #(
             node_index  <= 16'd0;
             node_count  <= 16'd1;
             tohost_addr <= 32'd0;
-            boot_status <= 32'd0;
+            status      <= 9'd0;
         end else if (go && req_write) begin
             case (word)
                 6'h02: cs          <= req_data[0];
@@ -105,31 +107,36 @@ module board_io #(
                 6'h06: begin dim_size <= req_data[23:0]; torus <= req_data[28]; end
                 6'h07: begin node_index <= req_data[15:0]; node_count <= req_data[31:16]; end
                 6'h08: tohost_addr <= req_data;
-                6'h09: boot_status <= req_data;
+                6'h09: status      <= req_data[8:0];
                 default: ;
             endcase
         end
     end
 
+    // read data: the register picked by the word registered at acceptance (no register
+    // changes between a load's acceptance and its answer the next cycle: a store accepted
+    // in that cycle takes effect at its end, and SPI_DATA is read only when the shifter idles)
     wire [7:0] ports = PORTS[7:0];
-    always @(posedge clk) begin
-        if (go && !req_write) begin
-            case (word)
-                6'h00: resp_data <= 32'h5256_4201;
-                6'h01: resp_data <= CLK_HZ;
-                6'h02: resp_data <= {31'd0, cs};
-                6'h03: resp_data <= {24'd0, spi_rdata};
-                6'h04: resp_data <= {30'd0, led_sw};
-                6'h05: resp_data <= {8'd0, my_coord};
-                6'h06: resp_data <= {3'd0, torus, 4'd0, dim_size};
-                6'h07: resp_data <= {node_count, node_index};
-                6'h08: resp_data <= tohost_addr;
-                6'h09: resp_data <= boot_status;
-                6'h0a: resp_data <= {15'd0, HAVE_PHY != 0, ports, {(8-PORTS){1'b0}}, link_up};
-                6'h0b: resp_data <= {30'd0, halted, exited};
-                6'h0c: resp_data <= exit_code;
-                default: resp_data <= 32'd0;
-            endcase
-        end
+    reg  [5:0] rword;
+    always @(posedge clk) if (go && !req_write) rword <= word;
+    reg  [31:0] rdata;
+    always @(*) begin
+        case (rword)
+            6'h00: rdata = 32'h5256_4201;
+            6'h01: rdata = CLK_HZ;
+            6'h02: rdata = {31'd0, cs};
+            6'h03: rdata = {24'd0, spi_rdata};
+            6'h04: rdata = {30'd0, led_sw};
+            6'h05: rdata = {8'd0, my_coord};
+            6'h06: rdata = {3'd0, torus, 4'd0, dim_size};
+            6'h07: rdata = {node_count, node_index};
+            6'h08: rdata = tohost_addr;
+            6'h09: rdata = boot_status;
+            6'h0a: rdata = {15'd0, HAVE_PHY != 0, ports, {(8-PORTS){1'b0}}, link_up};
+            6'h0b: rdata = {30'd0, halted, exited};
+            6'h0c: rdata = exit_code;
+            default: rdata = 32'd0;
+        endcase
     end
+    assign resp_data = rdata;
 endmodule

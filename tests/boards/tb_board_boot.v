@@ -8,8 +8,7 @@
 //   RESULT boot_error <n> blinks <k>   the ROM refused the image; k red-LED blinks counted
 //                               over one period of the LED pattern (must be n)
 //   RESULT halted | RESULT timeout
-// +max_cycles=N bounds the run (default 5,000,000). With NETLIST defined, board_node is
-// the synthesised netlist (no parameters; test_board_netlist.sh).
+// +max_cycles=N bounds the run (default 5,000,000).
 `timescale 1ns / 1ps
 module tb_board_boot #(
     parameter FLASH_BASE = 32'h0010_0000    // config.mk BOARD_FLASH_OFFSET
@@ -27,15 +26,10 @@ module tb_board_boot #(
     reg  have_flash;
     wire miso = have_flash ? miso_flash : 1'b1;      // no flash: the line floats high
 
-`ifdef NETLIST
-    // the synthesised netlist (test_board_netlist.sh): parameters baked in at synthesis
-    board_node dut (
-`else
     board_node #(
 `include "board_params.vh"
         .BOOT_INIT(`BOOT_HEX), .CLK_HZ(CLK_HZ), .BAUD(BAUD), .TICK_HZ(CLK_HZ / TICK)
     ) dut (
-`endif
         .clk(clk), .rst(rst), .uart_tx(uart_tx),
         .spi_sck(sck), .spi_cs_n(cs_n), .spi_mosi(mosi), .spi_miso(miso),
         .led_red(led_red), .led_green(led_green), .led_link(led_link), .led_beat(led_beat),

@@ -6,7 +6,8 @@
 # verilator --binary --timing with a model of the SPI flash (tb_board_boot.v).
 #   - a good image (tests/boards/progs/board_id.c as node 1,0 of a 2x2 torus) boots: the
 #     ROM's line, the NI reports the image's coordinates and shape, mhartid is the index,
-#     the sum of 1024 code words read from the executing SPRAM bank matches the ELF, exit 0
+#     the sum of 1024 code words read from the executing SPRAM bank matches the ELF, exit 0;
+#     and an assembly program (board_tiny.S, node 1,1 of a 2x2 mesh)
 #   - bad images are refused with their error number, message and LED blink count: no
 #     flash, no image (erased), version, header CRC, too big for the slot, RAM mismatch,
 #     3-D image on a 2-D bitstream, payload CRC
@@ -24,6 +25,8 @@ B=boards/build/icebreaker
 make_or_fail board-boot-build "$log" -C boards BOARD=icebreaker boot params tool || exit 1
 make_or_fail board-boot-image "$log" -C boards BOARD=icebreaker image \
     FW=tests/boards/progs/board_id.c COORD=1,0 MESH_DIMS=2 MESH_X=2 MESH_Y=2 MESH_TORUS=1 || exit 1
+make_or_fail board-boot-image "$log" -C boards BOARD=icebreaker image \
+    FW=tests/boards/progs/board_tiny.S COORD=1,1 MESH_DIMS=2 MESH_X=2 MESH_Y=2 MESH_TORUS=0 || exit 1
 elf=$B/build/fw/tests/boards/progs/board_id.elf
 good=$B/image-1_0.bin
 tool=boards/build/bin/board-image
@@ -75,6 +78,12 @@ if grep -q "^UART: board_id: code sum $want_sum\$" "$out"; then
     pass "board-boot loads from the executing SPRAM bank (1024 stolen fetch cycles) read the ELF's code"
 else fail "board-boot loads from the executing SPRAM bank (1024 stolen fetch cycles) read the ELF's code" \
     "want $want_sum: $(grep 'code sum' "$out")"; fi
+
+boot tiny "$B/image-1_1.bin"
+if [[ "$result" == "RESULT exited 0 "* ]] && grep -q '^UART: rvmesh boot: node 1,1 of 2x2 mesh, ' "$out" &&
+   grep -q '^UART: tiny: node 3 of 4$' "$out"; then
+    pass "board-boot an assembly program (node 1,1 of a 2x2 mesh) runs and exits 0"
+else fail "board-boot an assembly program (node 1,1 of a 2x2 mesh) runs and exits 0" "$result; $(tail_of "$out" 3)"; fi
 
 # ---- bad images: error number, message, LED blinks ----
 # refused NAME ERROR MESSAGE-REGEX FLASH

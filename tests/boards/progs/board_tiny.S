@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: ISC */
 /* A tiny board program (assembly, linked alone): prints "tiny: node N of M" from the NI's
  * NODE register, stores a word in the data bank and reads it back, and exits with status 0
- * through tohost. Short enough for the post-synthesis simulation of the board
- * (tests/boards/test_board_netlist.sh). */
+ * through tohost: an assembly program (no C runtime) booted on the simulated board by
+ * tests/boards/test_board_boot.sh. */
     .section .text.init, "ax", @progbits
     .globl _start
 _start:
