@@ -11,9 +11,12 @@
 // drives the tile's inputs, so one bitstream serves every board of a machine.
 //
 // Links: port k = 2*d + s of the router. With LINK_PHY = 0 (until the link PHY lands) each
-// output link k is looped back into input link k^1 of the same tile (as mesh_top wires a
+// output link k is wired back into input link k^1 of the same tile (as mesh_top wires a
 // neighbour), which keeps the router's link logic in the design (so resource counts are
-// honest) while no flit ever leaves the board: link_up stays 0 and the link pins idle.
+// honest) while no flit ever leaves the board: link_up stays 0 and the link pins idle. The
+// loop is open only in a machine of one node (NODE_INDEX count 1), where the router sends
+// nothing on any link; in a larger machine a worm for another node waits at its link for
+// credits that never come (no wrong delivery; the collectives' timeout reports it).
 // With LINK_PHY = 1 every port gets a link_phy (boards/rtl/link_phy.v, from the PHY work):
 // its flit/credit side on the router's link, its serial side on LINK_TX_PINS output and
 // LINK_RX_PINS input pins of the port's PMOD, and link_up.
@@ -171,12 +174,13 @@ module board_node #(
             end
         end else begin : loopback
             // placeholder until the PHY lands: output link k -> input link k^1, here
+            wire loop_on = node_count == 16'd1;
             for (k = 0; k < P; k = k + 1) begin : port
-                assign lin_valid[k ^ 1]                       = lout_valid[k];
+                assign lin_valid[k ^ 1]                       = lout_valid[k] && loop_on;
                 assign lin_vc[(k ^ 1)*VC_BITS +: VC_BITS]     = lout_vc[k*VC_BITS +: VC_BITS];
                 assign lin_last[k ^ 1]                        = lout_last[k];
                 assign lin_data[(k ^ 1)*FLIT_BITS +: FLIT_BITS] = lout_data[k*FLIT_BITS +: FLIT_BITS];
-                assign lout_credit[k*VCS +: VCS]              = lin_credit[(k ^ 1)*VCS +: VCS];
+                assign lout_credit[k*VCS +: VCS]              = lin_credit[(k ^ 1)*VCS +: VCS] & {VCS{loop_on}};
             end
             assign link_up = {P{1'b0}};
             assign link_tx = {(P*LINK_TX_PINS){1'b0}};

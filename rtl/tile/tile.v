@@ -146,18 +146,29 @@ module tile #(
     // whenever it holds, so while the core is held the fetch stays there). Decisions about
     // the core's request use these registered values only (the fetch address depends on
     // dmem_req_ready through the core's stall).
-    reg f_rom_q, f_sp_q, f_last_q;
+    // far from the edges of its bank: at least 4 KiB from either end, so that a branch or a
+    // short jal (offset under 4 KiB) lands in the same bank
+    localparam FAR_HI = B_LO + 1;                 // the top byte-address bit inside a bank
+    localparam HAS_FAR = SP_RAM && FAR_HI >= 13;  // banks of 16 KiB or more
+    localparam FAR_LO = HAS_FAR ? 12 : FAR_HI;
+    wire [FAR_HI-FAR_LO:0] f_edge = imem_addr[FAR_HI:FAR_LO];
+    wire f_far = HAS_FAR && imem_in_ram && |f_edge && !(&f_edge);
+    reg f_rom_q, f_sp_q, f_last_q, f_far_q;
     reg [SPB-1:0] f_bank_q;
     always @(posedge clk) begin
         f_rom_q  <= imem_in_rom;
         f_sp_q   <= SP_RAM && imem_in_ram;
         f_bank_q <= f_bank;
         f_last_q <= f_last;
+        f_far_q  <= f_far;
     end
     // D's word may send the next fetch elsewhere: a jal or a backward branch (predicted
-    // taken, target unknown here), or the last word of its memory
-    wire d_jump    = imem_data[6:0] == 7'b1101111 || (imem_data[6:0] == 7'b1100011 && imem_data[31]);
-    wire may_leave = d_jump || f_last_q;
+    // taken; the tile does not add the target), unless it is a branch or a short jal far
+    // from the edges of its bank; or D's word is the last word of its memory
+    wire d_jal       = imem_data[6:0] == 7'b1101111;
+    wire d_jump      = d_jal || (imem_data[6:0] == 7'b1100011 && imem_data[31]);
+    wire d_short     = !d_jal || &{imem_data[31], imem_data[19:12]} || !(|{imem_data[31], imem_data[19:12]});
+    wire may_leave   = f_last_q || (d_jump && !(f_far_q && d_short));
 
     wire ni_ready, ni_error;
     wire [31:0] ni_data;

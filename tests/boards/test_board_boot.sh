@@ -16,7 +16,7 @@
 # About 3 min, most of it compiling the simulation.
 set -u
 . tests/lib.sh
-need_tool board-boot-build verilator make od riscv64-unknown-elf-objcopy || exit 1
+need_tool board-boot-build verilator yosys make od riscv64-unknown-elf-objcopy || exit 1
 work="$BUILD/tests/board-boot"
 mkdir -p "$work"
 log="$work/make.log"
@@ -36,6 +36,16 @@ offset=$(printf '%d' "$offset")
 rtl="$(echo rtl/core/*.v) $(ls rtl/noc/*.v | grep -v noc_network | tr '\n' ' ') rtl/tile/tile_ni.v \
 rtl/tile/ni_tx_engine.v rtl/tile/ni_rx_engine.v rtl/tile/tile.v boards/rtl/board_node.v \
 boards/rtl/board_io.v boards/rtl/board_leds.v boards/rtl/board_uart_tx.v boards/rtl/board_spi_master.v"
+# the board's RTL is lint-clean like the rest (verilator -Wall; the iCEBreaker top's PLL
+# primitive is yosys's, so the top is checked by yosys's hierarchy pass instead)
+# shellcheck disable=SC2086
+if out=$(verilator --lint-only -Wall --top-module board_node -GRAM_SP_BANKS=2 -GBOOT_BYTES=2048 $rtl 2>&1); then
+    pass "board-boot lint of board_node (verilator -Wall)"
+else fail "board-boot lint of board_node (verilator -Wall)" "$(head -n 3 <<<"$out" | tr '\n' ' ')"; fi
+# shellcheck disable=SC2086
+if out=$(yosys -q -p "read_verilog -lib /usr/share/yosys/ice40/cells_sim.v; read_verilog $rtl boards/rtl/board_icebreaker.v; hierarchy -check -top board_icebreaker" 2>&1); then
+    pass "board-boot the iCEBreaker top elaborates (yosys hierarchy -check)"
+else fail "board-boot the iCEBreaker top elaborates (yosys hierarchy -check)" "$(head -n 3 <<<"$out" | tr '\n' ' ')"; fi
 # shellcheck disable=SC2086
 if ! verilator --binary --timing -j 2 -Wno-fatal -Wno-lint -Wno-style --top-module tb_board_boot \
         -I$B -DBOOT_HEX="\"$PWD/$B/boot.hex\"" -GFLASH_BASE="$offset" -Mdir "$work/obj" \
