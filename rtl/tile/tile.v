@@ -146,13 +146,16 @@ module tile #(
     // whenever it holds, so while the core is held the fetch stays there). Decisions about
     // the core's request use these registered values only (the fetch address depends on
     // dmem_req_ready through the core's stall).
-    // far from the edges of its bank: at least 4 KiB from either end, so that a branch or a
-    // short jal (offset under 4 KiB) lands in the same bank
+    // far from the other banks: at least 4 KiB from a boundary with another bank, so that a
+    // branch or a short jal (offset under 4 KiB) cannot land in another bank (past the
+    // RAM's own ends it lands in no memory at all)
     localparam FAR_HI = B_LO + 1;                 // the top byte-address bit inside a bank
     localparam HAS_FAR = SP_RAM && FAR_HI >= 13;  // banks of 16 KiB or more
     localparam FAR_LO = HAS_FAR ? 12 : FAR_HI;
+    localparam integer LAST_BANK = RAM_SP_BANKS - 1;
     wire [FAR_HI-FAR_LO:0] f_edge = imem_addr[FAR_HI:FAR_LO];
-    wire f_far = HAS_FAR && imem_in_ram && |f_edge && !(&f_edge);
+    wire f_far = HAS_FAR && imem_in_ram && !(!(|f_edge) && f_bank != {SPB{1'b0}}) &&
+                 !(&f_edge && f_bank != LAST_BANK[SPB-1:0]);
     reg f_rom_q, f_sp_q, f_last_q, f_far_q;
     reg [SPB-1:0] f_bank_q;
     always @(posedge clk) begin
