@@ -4,14 +4,17 @@
 //
 // The partner's pins change on the partner's clock, so every lane first crosses into this
 // board's clock through two flip-flops (a synchronizer); nothing else of the receiver
-// looks at a pin. Lane 0 going low after it was high starts a frame: counting from the
-// cycle that low is seen, the receiver samples all lanes once per symbol, (OVERSAMPLE-1)/2
-// cycles into each OVERSAMPLE-cycle symbol (the middle, given the one cycle by which the
-// start is uncertain), runs the check over every symbol, and looks for the stop symbol
-// (lane 0 high) after the check bits. A frame that ends well gives one `ok` pulse with its
-// fields (they stay still for at least OVERSAMPLE cycles after the pulse); one whose check
-// fails gives `bad_crc`; one without its stop bit gives `bad_stop`, after which the
-// receiver waits for lane 0 to be high again before it looks for a start.
+// looks at a pin. Lane 0 going low while the receiver is armed starts a frame: counting
+// from the cycle that low is seen, the receiver samples all lanes once per symbol,
+// (OVERSAMPLE-1)/2 cycles into each OVERSAMPLE-cycle symbol (the middle, given the one
+// cycle by which the start is uncertain), runs the check over every symbol, and looks for
+// the stop symbol (lane 0 high) after the check bits. A frame that ends well gives one `ok`
+// pulse with its fields (they stay still for at least OVERSAMPLE cycles after the pulse)
+// and leaves the receiver armed: the next low is the next start. A frame whose check fails
+// gives `bad_crc`, one without its stop bit `bad_stop`; after them, and after reset, the
+// receiver does not know where frames begin, so it arms only once lane 0 has been high for
+// a whole frame's length: no frame holds lane 0 high that long (its start bit is low), so
+// the next low is a start. (A sender that is not up leaves such gaps between its frames.)
 module link_rx #(
     parameter FLIT_BITS  = 32,
     parameter VCS        = 2,
@@ -91,19 +94,24 @@ module link_rx #(
             ph    <= {PW{1'b0}};
             sym   <= {SW{1'b0}};
         end else if (!busy) begin
-            sym <= {SW{1'b0}};
-            if (sync2[0]) begin
-                armed <= 1'b1;
-            end else if (armed) begin
+            if (!sync2[0] && armed) begin
                 busy <= 1'b1;                 // the start bit: this cycle is phase 0
                 ph   <= PH_ONE;
+                sym  <= {SW{1'b0}};
+            end else if (!sync2[0] || armed) begin
+                ph   <= {PW{1'b0}};           // (hunting: lane 0 low, count again)
+                sym  <= {SW{1'b0}};
+            end else begin                    // hunting: count symbols of lane 0 high
+                ph <= (ph == PH_LAST) ? {PW{1'b0}} : ph + 1'b1;
+                if (ph == PH_LAST) sym <= sym + 1'b1;
+                if (sym == S_STOP) armed <= 1'b1;
             end
         end else begin
             ph <= (ph == PH_LAST) ? {PW{1'b0}} : ph + 1'b1;
             if (samp) begin
                 sym <= sym + 1'b1;
                 if (sym == {SW{1'b0}} && sync2[0]) begin
-                    busy <= 1'b0;             // no start bit after all (a glitch)
+                    busy <= 1'b0;             // no start bit after all (a glitch): still armed
                 end else if (sym == S_STOP) begin
                     busy <= 1'b0;
                     if (!sync2[0]) begin
@@ -111,6 +119,7 @@ module link_rx #(
                         armed    <= 1'b0;
                     end else if (crc != 8'h00) begin
                         bad_crc <= 1'b1;
+                        armed    <= 1'b0;
                     end else begin
                         ok <= 1'b1;
                     end

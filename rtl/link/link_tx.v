@@ -10,7 +10,9 @@
 //   - for every queued flit (send_data);
 //   - with no flit when credits wait, or after 2^KEEPALIVE_LOG2 idle symbols, so that a
 //     silent line means a lost partner (send_data);
-//   - back to back, without flits or credits, otherwise (training, or failed).
+//   - without flits or credits, otherwise (training, or failed), with gaps of more than a
+//     frame's length between them, so that a receiver that lost track of the frames
+//     finds their starts again (link_rx).
 // Between frames every lane is high for at least one symbol (the stop symbol); a frame
 // begins with lane 0 going low (the start bit). The credits of a frame are taken when it
 // reaches its credit bits, late in the frame, which shortens the credit round trip.
@@ -59,7 +61,7 @@ module link_tx #(
     localparam HSW  = HEAD_SYMS * D;             // head bits, with padding
     localparam HSRW = (HSW > CRED_SYMS * D) ? HSW : CRED_SYMS * D;   // hsr: the head, then the credits
     localparam SW   = $clog2(L);
-    localparam CW   = ((SW > KEEPALIVE_LOG2) ? SW : KEEPALIVE_LOG2) + 1;
+    localparam CW   = ((SW + 1 > KEEPALIVE_LOG2) ? SW + 1 : KEEPALIVE_LOG2) + 1;
     localparam PW   = $clog2(N);
     localparam PCW  = $clog2(BUF_DEPTH + 1);     // a pending-credit counter: 0..BUF_DEPTH
     localparam QA   = $clog2(VCS * BUF_DEPTH);   // queue address bits (entries)
@@ -68,6 +70,7 @@ module link_tx #(
     localparam WPE  = 1 << WA;                   // words per entry (a power of two)
 
     localparam [PW-1:0] PH_LAST = N[PW-1:0] - 1'b1;
+    localparam [CW-1:0] GAP     = L[CW-1:0];
     // While sending, symbol pos (= cnt) is loaded at the next tick.
     localparam integer  DATA_AT_I  = HEAD_SYMS;
     localparam integer  CRED_AT_I  = HEAD_SYMS + DATA_SYMS;
@@ -166,9 +169,10 @@ module link_tx #(
     wire [SW-1:0]   pos  = cnt[SW-1:0];
     wire            tick = ph == PH_LAST;   // the last cycle of a symbol: the next one is loaded
 
-    // A frame is decided after at least one idle symbol; while not up, always.
-    wire start     = tick && !sending && cnt != {CW{1'b0}} &&
-                     (!send_data || head_valid || (|cred_now) || (|cnt[CW-1:KEEPALIVE_LOG2]));
+    // A frame is decided after at least one idle symbol when up (and then only if there is
+    // something to send, or for the keepalive); after L + 1 of them otherwise.
+    wire start     = tick && !sending && (send_data ? (cnt != {CW{1'b0}} &&
+                        (head_valid || (|cred_now) || (|cnt[CW-1:KEEPALIVE_LOG2]))) : cnt > GAP);
     wire flit      = send_data && head_valid;     // the frame decided now carries a flit
     wire in_data   = pos >= DATA_AT && pos < CRED_AT;
     wire in_check  = pos >= CHECK_AT;
