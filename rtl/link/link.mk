@@ -8,7 +8,7 @@
 #                     a table, and $(BUILD)/bench/link.json
 # Tests: tests/rtl/link/.
 
-LINK_RTL := rtl/link/link_crc.v rtl/link/link_tx.v rtl/link/link_rx.v rtl/link/link_phy.v
+LINK_RTL := rtl/link/link_add.v rtl/link/link_crc.v rtl/link/link_tx.v rtl/link/link_rx.v rtl/link/link_phy.v
 
 LINT_TARGETS += lint-link
 .PHONY: lint-link link-synth bench-link

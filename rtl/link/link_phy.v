@@ -89,7 +89,6 @@ module link_phy #(
 
     localparam [1:0] S_TRAIN = 2'd0, S_UP = 2'd1, S_FAIL = 2'd2;
     localparam [1:0] F_RESTART = 2'd0, F_SILENCE = 2'd1, F_CRC = 2'd2, F_FRAMING = 2'd3;
-    localparam [1:0] GUARD = GUARD_FRAMES;
 
     // Parameters out of range stop elaboration here (the instance names the rule).
     generate
@@ -111,11 +110,14 @@ module link_phy #(
     endgenerate
 
     reg  [1:0] state;
-    reg  [1:0] guard;      // frames sent since reset, up to GUARD_FRAMES
+    reg  [GUARD_FRAMES-1:0] guard; // a 1 shifted in per frame sent since reset: all ones, done
     reg        heard;      // a good frame came in after the guard
     reg  [SILENCE_LOG2:0] quiet;   // frames sent since the last good frame came in
 
     wire       frame_done;
+    wire [SILENCE_LOG2:0] quiet_inc;
+    link_add #(.WIDTH(SILENCE_LOG2 + 1)) quiet_add (.a(quiet), .b({{SILENCE_LOG2{1'b0}}, 1'b1}),
+                                                  .sum(quiet_inc));
     wire       rx_ok, rx_flit, rx_hear, rx_bad_crc, rx_bad_stop;
     wire [VCS-1:0] rx_cred;
 
@@ -145,7 +147,8 @@ module link_phy #(
     // A good frame that says the partner hears us is taken when up, or when training
     // after the guard (it brings the link up: the partner only says so, and only sends
     // flits, once it hears us).
-    wire accept = rx_ok && rx_hear && (state == S_UP || (state == S_TRAIN && guard == GUARD));
+    wire guarded = &guard;
+    wire accept = rx_ok && rx_hear && (state == S_UP || (state == S_TRAIN && guarded));
     assign lin_valid   = accept && rx_flit;
     assign lout_credit = accept ? rx_cred : {VCS{1'b0}};
     assign link_up     = state == S_UP;
@@ -154,17 +157,17 @@ module link_phy #(
     always @(posedge clk) begin
         if (rst) begin
             state       <= S_TRAIN;
-            guard       <= 2'd0;
+            guard       <= {GUARD_FRAMES{1'b0}};
             heard       <= 1'b0;
             quiet       <= {(SILENCE_LOG2 + 1){1'b0}};
             fault_cause <= F_RESTART;
         end else begin
             if (rx_ok) quiet <= {(SILENCE_LOG2 + 1){1'b0}};
-            else if (frame_done && !quiet[SILENCE_LOG2]) quiet <= quiet + 1'b1;
-            if (frame_done && guard != GUARD) guard <= guard + 1'b1;
+            else if (frame_done && !quiet[SILENCE_LOG2]) quiet <= quiet_inc;
+            if (frame_done) guard <= {guard[GUARD_FRAMES-2:0], 1'b1};
             case (state)
                 S_TRAIN: begin
-                    if (rx_ok && guard == GUARD) heard <= 1'b1;
+                    if (rx_ok && guarded) heard <= 1'b1;
                     if (accept) state <= S_UP;
                 end
                 S_UP: begin

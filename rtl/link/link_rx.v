@@ -51,7 +51,6 @@ module link_rx #(
     localparam [PW-1:0] PH_LAST = N[PW-1:0] - 1'b1;
     localparam [PW-1:0] PH_SAMP = M[PW-1:0];
     localparam [PW-1:0] PH_ONE  = 1;
-    localparam [SW-1:0] S_PRE   = PRE[SW-1:0];
     localparam [SW-1:0] S_STOP  = L[SW-1:0];
 
     // ------------------------------------------------------------------ synchronizer
@@ -74,6 +73,16 @@ module link_rx #(
     reg  [SRW-1:0] sr;
     /* verilator lint_on UNUSEDSIGNAL */
     wire          samp = busy && ph == PH_SAMP;
+    wire [PW-1:0] ph_inc;
+    wire [SW-1:0] sym_inc;
+    link_add #(.WIDTH(PW)) ph_add (.a(ph), .b({{(PW - 1){1'b0}}, 1'b1}), .sum(ph_inc));
+    link_add #(.WIDTH(SW)) sym_add (.a(sym), .b({{(SW - 1){1'b0}}, 1'b1}), .sum(sym_inc));
+    reg           pre;        // the symbol sampled next comes before the check bits
+    integer j;
+    always @* begin
+        pre = 1'b0;
+        for (j = 0; j < PRE; j = j + 1) pre = pre | (sym == j[SW-1:0]);
+    end
     wire [7:0]    crc_next;
     link_crc #(.BITS(D)) crc_step (.crc_in(crc), .bits(sync2), .crc_out(crc_next));
 
@@ -102,14 +111,14 @@ module link_rx #(
                 ph   <= {PW{1'b0}};           // (hunting: lane 0 low, count again)
                 sym  <= {SW{1'b0}};
             end else begin                    // hunting: count symbols of lane 0 high
-                ph <= (ph == PH_LAST) ? {PW{1'b0}} : ph + 1'b1;
-                if (ph == PH_LAST) sym <= sym + 1'b1;
+                ph <= (ph == PH_LAST) ? {PW{1'b0}} : ph_inc;
+                if (ph == PH_LAST) sym <= sym_inc;
                 if (sym == S_STOP) armed <= 1'b1;
             end
         end else begin
-            ph <= (ph == PH_LAST) ? {PW{1'b0}} : ph + 1'b1;
+            ph <= (ph == PH_LAST) ? {PW{1'b0}} : ph_inc;
             if (samp) begin
-                sym <= sym + 1'b1;
+                sym <= sym_inc;
                 if (sym == {SW{1'b0}} && sync2[0]) begin
                     busy <= 1'b0;             // no start bit after all (a glitch): still armed
                 end else if (sym == S_STOP) begin
@@ -132,6 +141,6 @@ module link_rx #(
     always @(posedge clk) begin
         if (!busy) crc <= 8'hff;
         else if (samp) crc <= crc_next;
-        if (samp && sym < S_PRE) sr <= {sync2, sr[SRW-1:D]};
+        if (samp && pre) sr <= {sync2, sr[SRW-1:D]};
     end
 endmodule

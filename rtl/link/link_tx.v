@@ -70,16 +70,26 @@ module link_tx #(
     localparam WPE  = 1 << WA;                   // words per entry (a power of two)
 
     localparam [PW-1:0] PH_LAST = N[PW-1:0] - 1'b1;
-    localparam [CW-1:0] GAP     = L[CW-1:0];
     // While sending, symbol pos (= cnt) is loaded at the next tick.
     localparam integer  DATA_AT_I  = HEAD_SYMS;
     localparam integer  CRED_AT_I  = HEAD_SYMS + DATA_SYMS;
     localparam integer  CHECK_AT_I = PRE;
     localparam integer  LAST_AT_I  = L - 1;
-    localparam [SW-1:0] DATA_AT    = DATA_AT_I[SW-1:0];
-    localparam [SW-1:0] CRED_AT    = CRED_AT_I[SW-1:0];
-    localparam [SW-1:0] CHECK_AT   = CHECK_AT_I[SW-1:0];
+    localparam integer  DATA_LAST_I = CRED_AT_I - 1;
+    localparam [SW-1:0] DATA_LAST  = DATA_LAST_I[SW-1:0];
     localparam [SW-1:0] LAST_AT    = LAST_AT_I[SW-1:0];
+
+    // x is one of the values lo .. hi - 1
+    function in_range;
+        input [15:0] x;
+        input integer lo;
+        input integer hi;
+        integer j;
+        begin
+            in_range = 1'b0;
+            for (j = lo; j < hi; j = j + 1) in_range = in_range | (x == j[15:0]);
+        end
+    endfunction
 
     // ------------------------------------------------------------------ the queue
     // pointers one bit wider than the address: a queue holding QD flits is not empty
@@ -91,6 +101,10 @@ module link_tx #(
     wire [WA-1:0] widx;                  // the data word the next data symbol takes
     reg  [D-1:0]  word;                  // q_word[{rptr, widx}], one cycle late
     wire [VB:0]   head_tag;              // {vc, last} of the head
+    wire [QA:0]   wptr_inc;
+    wire [QA:0]   rptr_inc;
+    link_add #(.WIDTH(QA + 1)) wptr_add (.a(wptr), .b({{QA{1'b0}}, 1'b1}), .sum(wptr_inc));
+    link_add #(.WIDTH(QA + 1)) rptr_add (.a(rptr), .b({{QA{1'b0}}, 1'b1}), .sum(rptr_inc));
 
     always @(posedge clk) begin
         if (rst) begin
@@ -98,9 +112,9 @@ module link_tx #(
             wptr_q <= {(QA + 1){1'b0}};
             rptr   <= {(QA + 1){1'b0}};
         end else begin
-            if (lout_valid) wptr <= wptr + 1'b1;
+            if (lout_valid) wptr <= wptr_inc;
             wptr_q <= wptr;
-            if (head_pop) rptr <= rptr + 1'b1;
+            if (head_pop) rptr <= rptr_inc;
         end
     end
 
@@ -146,12 +160,15 @@ module link_tx #(
     generate
         for (v = 0; v < VCS; v = v + 1) begin : credit
             wire take = cred_fire && cred_now[v];
+            wire [PCW-1:0] stepped;          // - 1 or + 1
+            link_add #(.WIDTH(PCW)) step (.a(pend[v * PCW +: PCW]), .b({{(PCW - 1){take}}, 1'b1}),
+                                          .sum(stepped));
             assign cred_now[v] = pend[v * PCW +: PCW] != {PCW{1'b0}};
             always @(posedge clk) begin
                 if (rst)
                     pend[v * PCW +: PCW] <= {PCW{1'b0}};
-                else if (lin_credit[v] != take)        // + 1 or - 1
-                    pend[v * PCW +: PCW] <= pend[v * PCW +: PCW] + {{(PCW - 1){take}}, 1'b1};
+                else if (lin_credit[v] != take)
+                    pend[v * PCW +: PCW] <= stepped;
             end
         end
     endgenerate
@@ -171,17 +188,26 @@ module link_tx #(
 
     // A frame is decided after at least one idle symbol when up (and then only if there is
     // something to send, or for the keepalive); after L + 1 of them otherwise.
+    wire [15:0] cnt16 = {{(16 - CW){1'b0}}, cnt};
+    wire [15:0] pos16 = {{(16 - SW){1'b0}}, pos};
+    wire long_gap  = cnt[CW-1] || in_range(cnt16, L + 1, 1 << (CW - 1));
     wire start     = tick && !sending && (send_data ? (cnt != {CW{1'b0}} &&
-                        (head_valid || (|cred_now) || (|cnt[CW-1:KEEPALIVE_LOG2]))) : cnt > GAP);
+                        (head_valid || (|cred_now) || (|cnt[CW-1:KEEPALIVE_LOG2]))) : long_gap);
     wire flit      = send_data && head_valid;     // the frame decided now carries a flit
-    wire in_data   = pos >= DATA_AT && pos < CRED_AT;
-    wire in_check  = pos >= CHECK_AT;
+    wire in_data   = in_range(pos16, DATA_AT_I, CRED_AT_I);
+    wire in_check  = in_range(pos16, CHECK_AT_I, L);
     wire at_last   = pos == LAST_AT;
-    wire last_data = pos == CRED_AT - 1'b1;
+    wire last_data = pos == DATA_LAST;
+    wire [CW-1:0] cnt_inc;
+    wire [PW-1:0] ph_inc;
+    localparam integer  MINUS_DATA_AT_I = (1 << WA) - (DATA_AT_I % (1 << WA));
+    localparam [WA-1:0] MINUS_DATA_AT   = MINUS_DATA_AT_I[WA-1:0];    // - DATA_AT, mod 2^WA
+    link_add #(.WIDTH(CW)) cnt_add (.a(cnt), .b({{(CW - 1){1'b0}}, 1'b1}), .sum(cnt_inc));
+    link_add #(.WIDTH(PW)) ph_add (.a(ph), .b({{(PW - 1){1'b0}}, 1'b1}), .sum(ph_inc));
+    link_add #(.WIDTH(WA)) widx_sub (.a(pos[WA-1:0]), .b(MINUS_DATA_AT), .sum(widx));
     assign head_pop  = tick && sending && f_flit && last_data;
     assign cred_fire = tick && sending && last_data && send_data;
     // the word of data symbol pos, read in the cycles before the tick that loads it
-    assign widx      = pos[WA-1:0] - DATA_AT[WA-1:0];
 
     reg  [HSRW-1:0] hsr_next;
     reg  [D-1:0]    sym_crc;                // check bits, bit 7 first
@@ -208,12 +234,12 @@ module link_tx #(
             tx_pin     <= {D{1'b1}};
         end else begin
             frame_done <= 1'b0;
-            ph <= tick ? {PW{1'b0}} : ph + 1'b1;
+            ph <= tick ? {PW{1'b0}} : ph_inc;
             if (tick) begin
                 if (start || (sending && at_last))
                     cnt <= {CW{1'b0}};
                 else if (!cnt[CW-1])
-                    cnt <= cnt + 1'b1;
+                    cnt <= cnt_inc;
                 if (start) sending <= 1'b1;
                 if (sending && at_last) begin
                     sending    <= 1'b0;

@@ -7,7 +7,7 @@
 set -u
 . tests/lib.sh
 need_tool "lint link (verilator)" verilator || exit 1
-rtl="rtl/link/link_crc.v rtl/link/link_tx.v rtl/link/link_rx.v rtl/link/link_phy.v"
+rtl="rtl/link/link_add.v rtl/link/link_crc.v rtl/link/link_tx.v rtl/link/link_rx.v rtl/link/link_phy.v"
 lint() {
     local name=$1; shift
     # shellcheck disable=SC2086
@@ -47,7 +47,7 @@ tmp=$(mktemp -d)
 sed 's|^    localparam D    = LANES;|    localparam D    = LANES;\n    wire lint_probe_wire;|' rtl/link/link_tx.v > "$tmp/link_tx.v"
 if ! grep -q lint_probe_wire "$tmp/link_tx.v"; then
     fail "lint link catches a planted warning" "could not plant the probe"
-elif out=$(verilator --lint-only -Wall --top-module link_phy rtl/link/link_crc.v "$tmp/link_tx.v" rtl/link/link_rx.v rtl/link/link_phy.v 2>&1); then
+elif out=$(verilator --lint-only -Wall --top-module link_phy rtl/link/link_crc.v "$tmp/link_tx.v" rtl/link/link_add.v rtl/link/link_rx.v rtl/link/link_phy.v 2>&1); then
     fail "lint link catches a planted warning" "the planted dangling wire passed"
 elif ! grep -q '%Warning-UNUSED.*lint_probe_wire' <<<"$out"; then
     fail "lint link catches a planted warning" "verilator failed, but not on the probe: $(head -n 2 <<<"$out" | tr '\n' ' ')"

@@ -14,7 +14,7 @@ set -u
 need_tool link-phy-build verilator || exit 1
 work="$BUILD/tests/link"
 mkdir -p "$work"
-src="tests/rtl/link/tb_link.v tests/rtl/link/tb_link_phy.v rtl/link/link_crc.v rtl/link/link_tx.v rtl/link/link_rx.v rtl/link/link_phy.v"
+src="tests/rtl/link/tb_link.v tests/rtl/link/tb_link_phy.v rtl/link/link_add.v rtl/link/link_crc.v rtl/link/link_tx.v rtl/link/link_rx.v rtl/link/link_phy.v"
 # shellcheck disable=SC2086
 if ! verilator --binary --timing -j 2 -Wno-fatal -Wno-lint -Wno-style --top-module tb_link \
         -Mdir "$work/obj" $src >"$work/build.log" 2>&1; then

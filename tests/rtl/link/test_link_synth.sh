@@ -9,7 +9,7 @@ set -u
 need_tool "synth link (yosys)" yosys || exit 1
 work="$BUILD/tests/link-synth"
 mkdir -p "$work"
-rtl="rtl/link/link_crc.v rtl/link/link_tx.v rtl/link/link_rx.v rtl/link/link_phy.v"
+rtl="rtl/link/link_add.v rtl/link/link_crc.v rtl/link/link_tx.v rtl/link/link_rx.v rtl/link/link_phy.v"
 synth() {
     local name=$1 params=$2 rams=$3 file
     file="$work/$(echo "$1" | tr -c 'a-z0-9\n' '_')"
