@@ -17,7 +17,8 @@
 // 2^KEEPALIVE_LOG2 idle symbols).
 //
 // Link state (link_up, link_fault, fault_cause):
-//   TRAIN  from reset: frames back to back, no flits. The first GUARD_FRAMES frames say
+//   TRAIN  from reset: frames without flits, with gaps longer than a frame between them
+//          (so that a receiver finds their starts, link_rx). The first GUARD_FRAMES say
 //          "I do not hear you" whatever comes in, and what comes in meanwhile is ignored:
 //          a partner that was up before our reset faults on them (or on the frame the
 //          reset cut short), so whatever it sends after them is fresh. Then "I hear you"
@@ -32,8 +33,8 @@
 //                          line is stuck;
 //            2 crc         a frame failed its check (a bit error on the cable);
 //            3 framing     a frame without its stop bit (likewise).
-//   FAIL   fail-stop: frames without flits that say "I do not hear you" until reset, so
-//          the partner faults too; nothing is delivered.
+//   FAIL   fail-stop: frames without flits (apart) that say "I do not hear you" until
+//          reset, so the partner faults too; nothing is delivered.
 // Nothing is delivered to the router outside UP and nothing damaged is delivered at all.
 // After a fault the routers' credit counts and worms may be cut, so the board resets the
 // whole tile (rtl/link/README.md: "Faults and resets"); issue 13 adds sequence numbers and

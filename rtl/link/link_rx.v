@@ -63,7 +63,8 @@ module link_rx #(
 
     // ------------------------------------------------------------------ frames
     reg           busy;       // inside a frame
-    reg           armed;      // lane 0 seen high since the last frame: a low is a start
+    reg           armed;      // the next low of lane 0 is a start (after a good frame, or
+                              // after a frame's length of lane 0 high)
     reg  [PW-1:0] ph;         // cycle within the symbol (0: the start was seen)
     reg  [SW-1:0] sym;        // symbol sampled next
     reg  [7:0]    crc;

@@ -22,7 +22,8 @@
 // whole flit at a time and read LANES bits at a time, straight onto the pins: yosys maps
 // it to iCE40 block RAM with a wide write port and a narrow read port, so the data needs
 // no shift register. {last, vc} are a memory of their own, in one more block RAM
-// (TAG_RAM = 1) or in flip-flops (TAG_RAM = 0: 2*VCS*BUF_DEPTH of them, and a multiplexer);
+// (TAG_RAM = 1) or in flip-flops (TAG_RAM = 0: (VC_BITS+1)*VCS*BUF_DEPTH of them and a
+// multiplexer);
 // the same logic either way, the storage is synthesis's choice.
 module link_tx #(
     parameter FLIT_BITS       = 32,
@@ -204,10 +205,10 @@ module link_tx #(
     localparam [WA-1:0] MINUS_DATA_AT   = MINUS_DATA_AT_I[WA-1:0];    // - DATA_AT, mod 2^WA
     link_add #(.WIDTH(CW)) cnt_add (.a(cnt), .b({{(CW - 1){1'b0}}, 1'b1}), .sum(cnt_inc));
     link_add #(.WIDTH(PW)) ph_add (.a(ph), .b({{(PW - 1){1'b0}}, 1'b1}), .sum(ph_inc));
+    // the word of data symbol pos, read in the cycles before the tick that loads it
     link_add #(.WIDTH(WA)) widx_sub (.a(pos[WA-1:0]), .b(MINUS_DATA_AT), .sum(widx));
     assign head_pop  = tick && sending && f_flit && last_data;
     assign cred_fire = tick && sending && last_data && send_data;
-    // the word of data symbol pos, read in the cycles before the tick that loads it
 
     reg  [HSRW-1:0] hsr_next;
     reg  [D-1:0]    sym_crc;                // check bits, bit 7 first
