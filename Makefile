@@ -64,6 +64,7 @@ include firmware/firmware.mk
 include firmware/sched/sched.mk
 include rtl/rtl.mk
 include rtl/tile/tile.mk
+include rtl/link/link.mk
 include sim/node/node.mk
 include sim/noc/noc.mk
 include sim/mesh/mesh.mk
