@@ -27,6 +27,7 @@
 #include "elf32.h"
 #include "sim_common.h"
 #include "mesh_jobs.h"
+#include "mesh_program.h"
 
 #if !defined(RVMESH_RAM_BASE) || !defined(MESH_SIZE_X) || !defined(MESH_DIMS)
 #error "build with -DRVMESH_RAM_BASE, -DRVMESH_RAM_BYTES, -DMESH_DIMS, -DMESH_SIZE_X/Y/Z, -DMESH_TORUS (sim/mesh/mesh.mk)"
@@ -100,7 +101,10 @@ void print_help() {
         "(RV32IM core, %" PRIu64 " bytes of RAM at 0x%08" PRIx64 ", network interface, router),\n"
         "every node running the ELF program FILE from reset.\n"
         "\n"
-        "  --elf FILE        RV32 ELF executable; its PT_LOAD segments go into every node's RAM\n"
+        "  --elf FILE        RV32 ELF executable; its PT_LOAD segments go into every node's RAM. A\n"
+        "                    program of the application kit (kit/program.mk) also carries every\n"
+        "                    node's tables: checked against this machine before reset (a program\n"
+        "                    built for another shape is refused), each node's written into its RAM\n"
         "  --max-cycles N    stop after N clock cycles (default %" PRIu64 ")\n"
         "  --trace FILE.fst  write an FST waveform of the whole run (view with gtkwave)\n"
         "  --progress N      a progress line on stderr every N cycles (default %" PRIu64
@@ -141,7 +145,8 @@ void print_help() {
         "  120      bad command line, also: a --job whose BYTES or SEED is not a decimal\n"
         "           number (or BYTES is 0), a tables file that is not one (damaged: its\n"
         "           checksum does not match; truncated; empty) or is for another shape,\n"
-        "           --report or --link-svg without --job\n"
+        "           --report or --link-svg without --job, a program built for another\n"
+        "           shape (its tables say which) or whose tables are damaged\n"
         "  121      cannot open or read the ELF file, or cannot write an output file\n"
         "           (--report, --link-svg, --pc-trace, --trace: all checked before the run)\n"
         "  122      not an ELF file, or a malformed one (empty, truncated, headers or a\n"
@@ -394,6 +399,14 @@ int main(int argc, char **argv) {
     mesh_shape.torus = kTorus;
     mesh_shape.nodes = kNodes;
     mesh_shape.ports = kPorts;
+    MeshPackage package;
+    {
+        std::string error;
+        if (!mesh_package_load(image, mesh_shape, shape_name(), kRamBase, kRamBytes, package, error)) {
+            std::fprintf(stderr, "mesh-sim: %s: %s\n", elf_path.c_str(), error.c_str());
+            return kBadCommandLine;
+        }
+    }
     MeshJobs jobs(mesh_shape, node_name, link_name);
     jobs.set_model(model);
     jobs.set_check_bounds(check_bounds);
@@ -450,6 +463,10 @@ int main(int argc, char **argv) {
         if (jobs.count()) {
             const std::vector<uint32_t> &area = jobs.area(n);
             rams[size_t(n)].write_words(jobs_word, area.data(), area.size());
+        }
+        if (package.present) {   // this node's own tables (a kit program's)
+            const std::vector<uint32_t> &area = package.areas[size_t(n)];
+            rams[size_t(n)].write_words(package.area_word, area.data(), area.size());
         }
     }
 
