@@ -12,7 +12,7 @@
 #     make                     build only: $(OUT)/$(PROGRAM).elf
 #     make info                what a node holds: the tables per collective, the free RAM
 #     make clean               remove build/
-# kit/README.md has every setting.
+# docs/first-program.md walks through it; kit/README.md has every setting.
 #
 # Settings (set them above the include, or on the command line):
 #   SHAPE        the machine: XxY or XxYxZ, then t (torus) or m (mesh)   default 4x4t

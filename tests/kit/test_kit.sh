@@ -2,10 +2,12 @@
 # SPDX-License-Identifier: ISC
 # test-timeout: 1200
 # The application kit (kit/program.mk, firmware/coll/rvmesh.h) end to end on the 4x4 torus:
-#   - kit/template (the first program: bcast + allgather, a dot product every node checks),
-#     copied outside the tree's folders as a user would, built and run with one command:
-#     `make run` exits 0 and node 0 says "ok"; the image holds only a node's own tables
-#     (the reserved area is the largest node's area, below the package);
+#   - the first program as docs/first-program.md makes it (make new-program DIR=...: the
+#     template, a dot product with bcast and allgather every node checks) in a folder of its
+#     own, built and run with one command by the CI script (kit/ci/run-on-mesh.sh, which runs
+#     make run): exit 0, node 0 says "ok"; the image holds only a node's own tables (the
+#     reserved area is the largest node's area, below the package); a program whose node 5
+#     returns 3 makes the CI script fail;
 #   - tests/kit/progs/errors: every bad call returns its code with its message (a collective
 #     or a root the program did not declare, a root off the machine, m 0 or not words, a
 #     workspace the free RAM cannot hold, a misaligned buffer, a call before rvm_init), and the
@@ -39,17 +41,25 @@ kit_make() {
     make -C "$dir" RVMESH="$root" RVMESH_BUILD="$root/$BUILD" "$@" >"$work/$name.log" 2>&1
 }
 
-# ---- the first program, as a user has it: a folder of its own with the template in it
+# ---- the first program, as docs/first-program.md makes it, run by the CI script
 first="$work/first"
-mkdir -p "$first"
-cp kit/template/Makefile kit/template/main.c "$first/"
-sed -i "s|^RVMESH .*|RVMESH      := $root|" "$first/Makefile"
-if make -C "$first" RVMESH_BUILD="$root/$BUILD" run >"$work/first.log" 2>&1 &&
-        grep -q '^\[0,0\] dot product 5625216 on 16 nodes: ok' "$work/first.log" &&
-        grep -q 'mesh-sim: 4x4 torus: 16/16 nodes exited, exit=0' "$work/first.log"; then
-    pass "kit-first-program (make run: $(grep -o 'dot product.*' "$work/first.log"))"
+export RVMESH_BUILD="$root/$BUILD"
+if ! make -s new-program DIR="$first" >"$work/new-program.log" 2>&1 || ! grep -qx "RVMESH      := $root" "$first/Makefile" ||
+        ! cmp -s kit/template/main.c "$first/main.c"; then
+    fail kit-new-program "$(tail_of "$work/new-program.log" 2)"
+elif make -s new-program DIR="$first" >"$work/new-program-again.log" 2>&1 ||
+        ! grep -qF "$first/Makefile exists already: give a new folder" "$work/new-program-again.log"; then
+    fail kit-new-program "a second make new-program into the same folder was not refused"
 else
-    fail kit-first-program "make run in $first failed: $(tail_of "$work/first.log" 4)"
+    pass kit-new-program
+fi
+if kit/ci/run-on-mesh.sh "$first" 4x4t >"$work/first.log" 2>&1 &&
+        grep -q '^\[0,0\] dot product 5625216 on 16 nodes: ok' "$work/first.log" &&
+        grep -q 'mesh-sim: 4x4 torus: 16/16 nodes exited, exit=0' "$work/first.log" &&
+        grep -q '^run-on-mesh: passed on 4x4t$' "$work/first.log"; then
+    pass "kit-first-program (run-on-mesh.sh: $(grep -o 'dot product.*' "$work/first.log"))"
+else
+    fail kit-first-program "run-on-mesh.sh $first failed: $(tail_of "$work/first.log" 4)"
 fi
 elf="$first/build/4x4t/first.elf"
 # each node holds its own tables: the reserved area is the largest node's, the package (every
@@ -89,6 +99,16 @@ if make -C "$work/plain" RVMESH_BUILD="$root/$BUILD" run >"$work/plain.log" 2>&1
     pass "kit-no-collectives (no tables, runs)"
 else
     fail kit-no-collectives "$(tail_of "$work/plain.log" 3)"
+fi
+# the same with node 5 returning 3: the CI script fails
+sed -i 's/    return 0;/    return rvm_node() == 5 ? 3 : 0;/' "$work/plain/main.c"
+kit/ci/run-on-mesh.sh "$work/plain" 4x4t >"$work/plain-fails.log" 2>&1
+rc=$?
+if [ $rc -eq 1 ] && grep -q '^== 4x4t: FAILED$' "$work/plain-fails.log" && grep -q '^run-on-mesh: failed on 4x4t$' "$work/plain-fails.log" &&
+        grep -q 'exit=3 .*first-failure=\[1,1\] exit=3' "$work/plain-fails.log"; then
+    pass "kit-ci-script-fails (node [1,1] returned 3: exit 1)"
+else
+    fail kit-ci-script-fails "exit $rc: $(tail_of "$work/plain-fails.log" 3)"
 fi
 
 # ---- errors returned, and the nodes still in step
