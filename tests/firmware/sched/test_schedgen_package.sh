@@ -8,7 +8,8 @@
 # target). The refusals, each with its message and exit status 2 and no file written: an
 # unknown collective or algorithm, an algorithm of another collective, a root on a rootless
 # collective or off the machine, a collective declared twice, chunks on another algorithm,
-# no --coll, --coll without --package, --package with --algo.
+# no --coll, --coll without --package, --package with --algo. And an unknown --algo names
+# every algorithm (issue 18 item 7).
 set -u
 . tests/lib.sh
 work="$BUILD/tests/schedgen-package"
@@ -93,3 +94,22 @@ refuse package-no-coll "schedgen: --package needs at least one --coll SPEC" "${p
 refuse package-coll-alone "schedgen: --coll and --asm go with --package FILE" --coll bcast
 refuse package-with-algo "schedgen: --package takes --coll SPECs (and --asm, --quiet) only" "${p[@]}" --algo tsay-wang --coll bcast
 refuse package-unwritable "schedgen: --package: cannot write $work/no-such-folder/x.pkg" --package "$work/no-such-folder/x.pkg" --coll bcast
+
+# ---- issue 18 item 7: an unknown --algo is refused with the list of every algorithm (each
+# name in it is one schedgen knows: none is refused as unknown)
+"$gen" --shape 4x4 --torus --algo foo >"$work/algo.out" 2>"$work/algo.err"
+rc=$?
+list=$(sed -n "s/^schedgen: unknown --algo 'foo' (the algorithms: \(.*\))$/\1/p" "$work/algo.err" | tr -d ' ' | tr ',' ' ')
+unknown=""
+for a in $list; do
+    "$gen" --shape 4x4 --torus --algo "$a" --quiet --sources 0,5 2>&1 | grep -q "unknown --algo" && unknown="$unknown $a"
+done
+missing=""
+for a in tsay-wang mnb-opt allgather-ring alltoall-pairwise bcast-edst bcast-binomial te-a3 pe; do
+    echo " $list " | grep -q " $a " || missing="$missing $a"
+done
+if [ $rc -eq 2 ] && [ "$(echo $list | wc -w)" -ge 21 ] && [ -z "$unknown" ] && [ -z "$missing" ]; then
+    pass "schedgen-unknown-algo-lists-all ($(echo $list | wc -w) algorithms)"
+else
+    fail schedgen-unknown-algo-lists-all "exit $rc, list '$list', refused as unknown:$unknown, missing:$missing"
+fi
