@@ -9,6 +9,7 @@
 #     make run                 build the node image for SHAPE and run it on mesh-sim: exit 0
 #                              only when every node exits 0
 #     make run SHAPE=8x8t      the same on the 8x8 torus (8x8m: mesh; 3x3x3t: 3-D torus)
+#     make report              run, and write $(OUT)/report.json and $(OUT)/junit.xml
 #     make                     build only: $(OUT)/$(PROGRAM).elf
 #     make info                what a node holds: the tables per collective, the free RAM
 #     make clean               remove build/
@@ -126,7 +127,7 @@ $(error no C files in $(CURDIR) (SRCS is empty): write main.c there, or set SRCS
 endif
 endif
 
-.PHONY: all run info clean help kit-tools kit-schedgen FORCE
+.PHONY: all run report info clean help kit-tools kit-schedgen FORCE
 all: $(KIT_ELF)
 
 help:
@@ -187,6 +188,11 @@ $(KIT_ELF): $(KIT_RT_OBJS) $(KIT_APP_OBJS) $(KIT_TABLES_OBJ) $(KIT_LIB) $(KIT_RO
 run: $(KIT_ELF) | kit-tools
 	$(call say,RUN     $(KIT_ELF) on the $(SHAPE) ($(KIT_SIM_NAME)))
 	$(Q)$(MESH_SIM) --elf $(KIT_ELF) --max-cycles $(MAX_CYCLES) $(RUN_ARGS)
+
+report: $(KIT_ELF) | kit-tools
+	$(call say,RUN     $(KIT_ELF) on the $(SHAPE) ($(KIT_SIM_NAME)): $(OUT)/report.json, $(OUT)/junit.xml)
+	$(Q)$(MESH_SIM) --elf $(KIT_ELF) --max-cycles $(MAX_CYCLES) --report $(OUT)/report.json --junit $(OUT)/junit.xml \
+	    $(RUN_ARGS)
 
 info: $(KIT_ELF)
 	@echo "$(KIT_ELF): $(SHAPE), RAM $(RAM_BYTES) bytes a node"

@@ -2,8 +2,10 @@
 # SPDX-License-Identifier: ISC
 # Runs an rvmesh program on the simulated machine, for a CI (kit/ci/github-actions.yml calls
 # it; any other CI can too): builds the program in PROGRAM_DIR for each SHAPE and runs it on
-# mesh-sim (make run). Exit 0 only when every shape's run passed, that is when every node of
-# every run exited 0.
+# mesh-sim (make report): exit 0 only when every shape's run passed, that is when every node
+# of every run exited 0. Each run leaves PROGRAM_DIR/build/SHAPE/report.json (per node: exit
+# status, cycles, instructions, console, regions) and junit.xml (a test case per node) for
+# the CI to keep.
 #
 #   kit/ci/run-on-mesh.sh PROGRAM_DIR [SHAPE...]      SHAPE: 4x4t (default), 8x8t, 8x8m, ...
 #
@@ -21,7 +23,7 @@ shift
 failed=()
 for shape in "$@"; do
     echo "== $dir on the $shape"
-    if make -C "$dir" --no-print-directory RVMESH="$RVMESH" SHAPE="$shape" run; then
+    if make -C "$dir" --no-print-directory RVMESH="$RVMESH" SHAPE="$shape" report; then
         echo "== $shape: passed"
     else
         echo "== $shape: FAILED"

@@ -5,7 +5,8 @@
 #   - the first program as docs/first-program.md makes it (make new-program DIR=...: the
 #     template, a dot product with bcast and allgather every node checks) in a folder of its
 #     own, built and run with one command by the CI script (kit/ci/run-on-mesh.sh, which runs
-#     make run): exit 0, node 0 says "ok"; the image holds only a node's own tables (the
+#     make report): exit 0, node 0 says "ok", report.json has 16 nodes that exited 0 with 2
+#     collective calls in their "comm" region, junit.xml 16 passing test cases; the image holds only a node's own tables (the
 #     reserved area is the largest node's area, below the package); a program whose node 5
 #     returns 3 makes the CI script fail;
 #   - tests/kit/progs/errors: every bad call returns its code with its message (a collective
@@ -56,7 +57,9 @@ fi
 if kit/ci/run-on-mesh.sh "$first" 4x4t >"$work/first.log" 2>&1 &&
         grep -q '^\[0,0\] dot product 5625216 on 16 nodes: ok' "$work/first.log" &&
         grep -q 'mesh-sim: 4x4 torus: 16/16 nodes exited, exit=0' "$work/first.log" &&
-        grep -q '^run-on-mesh: passed on 4x4t$' "$work/first.log"; then
+        grep -q '^run-on-mesh: passed on 4x4t$' "$work/first.log" &&
+        [ "$(grep -c '^    {"node": "\[[0-9],[0-9]\]", .*"exit": 0, .*"regions": \[{"name": "comm", "calls": 2,' "$first/build/4x4t/report.json")" -eq 16 ] &&
+        grep -q '^<testsuites name="mesh-sim" tests="16" failures="0">$' "$first/build/4x4t/junit.xml"; then
     pass "kit-first-program (run-on-mesh.sh: $(grep -o 'dot product.*' "$work/first.log"))"
 else
     fail kit-first-program "run-on-mesh.sh $first failed: $(tail_of "$work/first.log" 4)"
