@@ -11,3 +11,11 @@ new-program:
 	@cp kit/template/main.c "$(DIR)/main.c"
 	@sed "s|^RVMESH .*|RVMESH      := $(CURDIR)|" kit/template/Makefile > "$(DIR)/Makefile"
 	@echo "a new program in $(DIR) (main.c, Makefile): cd $(DIR) && make run"
+
+# make bench-apps: the example applications (firmware/apps/nbody) on the 4x4 and 8x8 tori,
+# checked against the host's reference, and the kit's own figures (kit/bench_apps.sh):
+# build/bench/apps.json, build/bench/kit.json
+BENCH_TARGETS += bench-apps
+.PHONY: bench-apps
+bench-apps:
+	BUILD=$(BUILD) kit/bench_apps.sh

@@ -13,7 +13,8 @@
 #     or a root the program did not declare, a root off the machine, m 0 or not words, a
 #     workspace the free RAM cannot hold, a misaligned buffer, a call before rvm_init), and the
 #     nodes stay in step (a 12-byte broadcast from node 5 and an allgather deliver; the same
-#     allgather again runs the kept plan, one into another buffer compiles its own); built
+#     allgather again runs the kept plan, one into another buffer compiles its own; a scatter
+#     and a gather through node 0 deliver, the other nodes passing NULL for what they lack); built
 #     with -DFATAL, the undeclared call ends every node with status 84 (mesh-sim's exit 84);
 #   - tests/kit/progs/mismatch: one node's allgather with another block size ends in a
 #     timeout naming rvm_allgather (status 80), not a hang;
@@ -133,8 +134,8 @@ before-init|rvm_bcast: call rvm_init() first
 init|
 init-again|
 timeout-default|
-undeclared-collective|rvm_alltoall: alltoall is not declared: add it to COLLECTIVES in the program's Makefile (it declares: bcast@0 bcast@5 allgather scatter@0) (collective not declared)
-undeclared-root|rvm_bcast: bcast with root 3 is not declared: add bcast@3 to COLLECTIVES in the program's Makefile (it declares: bcast@0 bcast@5 allgather scatter@0) (collective not declared)
+undeclared-collective|rvm_alltoall: alltoall is not declared: add it to COLLECTIVES in the program's Makefile (it declares: bcast@0 bcast@5 allgather scatter@0 gather@0) (collective not declared)
+undeclared-root|rvm_bcast: bcast with root 3 is not declared: add bcast@3 to COLLECTIVES in the program's Makefile (it declares: bcast@0 bcast@5 allgather scatter@0 gather@0) (collective not declared)
 root-off-machine|rvm_bcast: root 16 is off the machine (nodes 0..15)
 m-zero|rvm_allgather: m = 0 bytes: the declared allgather schedules take a non-zero multiple of 4 (message size
 m-not-words|rvm_allgather: m = 6 bytes: the declared allgather schedules take a non-zero multiple of 4 (message size
@@ -150,6 +151,10 @@ allgather-again-delivered|
 allgather-other-buffer|
 allgather-other-buffer-compiled|
 allgather-other-buffer-delivered|
+scatter|
+scatter-delivered|
+gather|
+gather-delivered|
 EOF
 else
     fail kit-errors-build "$(tail_of "$work/errors-build.log" 4)"

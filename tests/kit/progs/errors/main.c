@@ -79,6 +79,25 @@ int main(void)
     for (uint32_t k = 0; k < rvm_nodes(); k++)
         good &= out[32 + k] == k * 11u && out[k] == k * 9u;
     expect("allgather-other-buffer-delivered", good, 1);
+    /* scatter and gather of 8-byte blocks through root 0 (the others pass NULL where they
+     * have no buffer) */
+    static uint32_t blocks[RVM_NODES * 2], mine[2];
+    if (me == 0)
+        for (uint32_t k = 0; k < 2u * RVM_NODES; k++)
+            blocks[k] = 0x77000000u + k;
+    expect("scatter", rvm_scatter(me == 0 ? blocks : 0, mine, 8, 0), COLL_OK);
+    expect("scatter-delivered", mine[0] == 0x77000000u + 2u * me && mine[1] == 0x77000001u + 2u * me, 1);
+    mine[0] = 0x66000000u + me;
+    mine[1] = ~me;
+    if (me == 0)
+        for (uint32_t k = 0; k < 2u * RVM_NODES; k++)
+            blocks[k] = 0;
+    expect("gather", rvm_gather(mine, me == 0 ? blocks : 0, 8, 0), COLL_OK);
+    good = 1;
+    if (me == 0)
+        for (uint32_t k = 0; k < RVM_NODES; k++)
+            good &= blocks[2 * k] == 0x66000000u + k && blocks[2 * k + 1] == ~k;
+    expect("gather-delivered", good, 1);
     if (me == 0)
         printf("errors: %d checks failed\n", failures);
     return failures ? 1 : 0;
