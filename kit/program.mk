@@ -11,7 +11,7 @@
 #     make run SHAPE=8x8t      the same on the 8x8 torus (8x8m: mesh; 3x3x3t: 3-D torus)
 #     make report              run, and write $(OUT)/report.json and $(OUT)/junit.xml
 #     make                     build only: $(OUT)/$(PROGRAM).elf
-#     make info                what a node holds: the tables per collective, the free RAM
+#     make info                the image's sections, the tables a node holds, the free RAM
 #     make clean               remove build/
 # docs/first-program.md walks through it; kit/README.md has every setting.
 #
@@ -31,6 +31,7 @@
 #   RUN_ARGS     more mesh-sim options (--trace, --progress 0, ...)
 #   OUT          where the build goes                                     default build/$(SHAPE)
 #   RVMESH_BUILD the rvmesh tree's build folder (schedgen, mesh-sim)      default $(RVMESH)/build
+#   V            V=1: print the full commands
 
 ifndef RVMESH
 $(error RVMESH is not set: put `RVMESH := /path/to/rvmesh` (the folder with config.mk) above `include $$(RVMESH)/kit/program.mk` in your Makefile)

@@ -7,7 +7,9 @@
 
 #include "rvmesh.h"
 
-#define LEN 256                      /* the vector's length */
+#ifndef LEN
+#define LEN 256                      /* the vector's length (CFLAGS := -DLEN=512 changes it) */
+#endif
 
 static int32_t x[LEN];               /* node 0 fills it; rvm_bcast copies it to every node */
 static int32_t share[1];             /* this node's share of the dot product */
