@@ -51,7 +51,7 @@ BOARD_FLASH_OFFSET := 0x100000
 BOARD_FLASH_SLOT   := 0x20000
 BOARD_TILE_PARAMS := DIMS=$(MESH_DIMS) FLIT_BITS=$(FLIT_BITS) BUF_DEPTH=4 INJ_DEPTH=4 VCS=2 \
                      RAM_BYTES=$(RAM_BYTES) LINE_WORDS=1 RAM_SP_BANKS=2 BOOT_BYTES=2048 \
-                     FAST_MUL=1 DIV_BITS=2
+                     FAST_MUL=1 DIV_BITS=2 LINK_PHY=1
 # the data (everything but .text) in the second SPRAM bank: no fetch/data collisions
 BOARD_DATA_BASE   := 0x80010000
 endif

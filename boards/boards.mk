@@ -36,7 +36,8 @@ check-board:
 BOARD_CORE_RTL := $(sort $(wildcard rtl/core/*.v))
 BOARD_NOC_RTL  := $(filter-out rtl/noc/noc_network.v,$(sort $(wildcard rtl/noc/*.v)))
 BOARD_TILE_RTL := rtl/tile/tile_ni.v rtl/tile/ni_tx_engine.v rtl/tile/ni_rx_engine.v rtl/tile/tile.v
-BOARD_NODE_RTL := $(BOARD_CORE_RTL) $(BOARD_NOC_RTL) $(BOARD_TILE_RTL) \
+BOARD_LINK_RTL := rtl/link/link_add.v rtl/link/link_crc.v rtl/link/link_tx.v rtl/link/link_rx.v rtl/link/link_phy.v
+BOARD_NODE_RTL := $(BOARD_CORE_RTL) $(BOARD_NOC_RTL) $(BOARD_TILE_RTL) $(BOARD_LINK_RTL) \
                   boards/rtl/board_node.v boards/rtl/board_io.v boards/rtl/board_leds.v \
                   boards/rtl/board_uart_tx.v boards/rtl/board_spi_master.v
 BOARD_TOP      := board_$(BOARD)

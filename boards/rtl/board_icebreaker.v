@@ -9,8 +9,9 @@
 //   FLASH_*      the SPI flash the bitstream came from: the boot ROM reads the firmware
 //   LEDR_N/LEDG_N the red and green LEDs (run / exit / boot errors, board_leds)
 //   LED1-LED5    the break-off PMOD's LEDs (PMOD 2): link 0-3 up, LED5 heartbeat
-//   P1A*, P1B*   PMOD 1A and 1B: the link ports (2 out + 2 in pins per port, provisional
-//                until the link PHY defines them)
+//   P1A*, P1B*   PMOD 1A and 1B: the link ports, one PMOD row each, 2 lanes out and 2 in
+//                (boards/link-pinout.md: a + port sends on pins 1-2 of its row, a - port
+//                receives on pins 7-8 and sends on 9-10)
 // The tile's parameters reach board_node through yosys chparam (config.mk's board profile).
 module board_icebreaker #(
     parameter        CLK_HZ     = 24000000,
@@ -34,9 +35,9 @@ module board_icebreaker #(
     output wire FLASH_IO0,
     input  wire FLASH_IO1,
     output wire P1A1, output wire P1A2, input wire P1A3, input wire P1A4,
-    output wire P1A7, output wire P1A8, input wire P1A9, input wire P1A10,
+    input  wire P1A7, input  wire P1A8, output wire P1A9, output wire P1A10,
     output wire P1B1, output wire P1B2, input wire P1B3, input wire P1B4,
-    output wire P1B7, output wire P1B8, input wire P1B9, input wire P1B10
+    input  wire P1B7, input  wire P1B8, output wire P1B9, output wire P1B10
 );
     wire clk, locked;
     SB_PLL40_PAD #(
@@ -64,8 +65,9 @@ module board_icebreaker #(
     wire       led_red, led_green, led_beat;
     wire [3:0] led_link;
     wire [7:0] link_tx;
-    wire [7:0] link_rx = {P1B10, P1B9, P1B4, P1B3, P1A10, P1A9, P1A4, P1A3};
-    assign {P1B8, P1B7, P1B2, P1B1, P1A8, P1A7, P1A2, P1A1} = link_tx;
+    // [2k + lane] of port k
+    wire [7:0] link_rx = {P1B8, P1B7, P1B4, P1B3, P1A8, P1A7, P1A4, P1A3};
+    assign {P1B10, P1B9, P1B2, P1B1, P1A10, P1A9, P1A2, P1A1} = link_tx;
     // simulation-only observation outputs of board_node
     wire        unused_console_valid, unused_exited, unused_halted;
     wire [7:0]  unused_console_data;

@@ -10,16 +10,16 @@
 // are not parameters: the boot ROM writes them from the flash image into board_io, which
 // drives the tile's inputs, so one bitstream serves every board of a machine.
 //
-// Links: port k = 2*d + s of the router. With LINK_PHY = 0 (until the link PHY lands) each
+// Links: port k = 2*d + s of the router. With LINK_PHY = 0 (no PHY built in) each
 // output link k is wired back into input link k^1 of the same tile (as mesh_top wires a
 // neighbour), which keeps the router's link logic in the design (so resource counts are
 // honest) while no flit ever leaves the board: link_up stays 0 and the link pins idle. The
 // loop is open only in a machine of one node (NODE_INDEX count 1), where the router sends
 // nothing on any link; in a larger machine a worm for another node waits at its link for
 // credits that never come (no wrong delivery; the collectives' timeout reports it).
-// With LINK_PHY = 1 every port gets a link_phy (boards/rtl/link_phy.v, from the PHY work):
-// its flit/credit side on the router's link, its serial side on LINK_TX_PINS output and
-// LINK_RX_PINS input pins of the port's PMOD, and link_up.
+// With LINK_PHY = 1 every port gets a link_phy (rtl/link/link_phy.v): its flit/credit side
+// on the router's link, its serial side on LINK_TX_PINS output and LINK_RX_PINS input
+// pins (equal: the PHY's lanes) of the port's PMOD row (boards/link-pinout.md), link_up.
 module board_node #(
     parameter        DIMS         = 2,
     parameter        FLIT_BITS    = 32,
@@ -153,27 +153,30 @@ module board_node #(
     genvar k;
     generate
         if (LINK_PHY != 0) begin : phy
-            // ---- the place of the link PHY (boards/rtl/link_phy.v, one per port) ----
+            // ---- one link_phy per port (rtl/link/link_phy.v): LINK_TX_PINS lanes out and
+            // LINK_RX_PINS lanes in (equal: the PHY's LANES), pins as boards/link-pinout.md
+            wire [P-1:0] link_fault;
             for (k = 0; k < P; k = k + 1) begin : port
-                link_phy #(.FLIT_BITS(FLIT_BITS), .VCS(VCS), .TX_PINS(LINK_TX_PINS),
-                           .RX_PINS(LINK_RX_PINS), .CLK_HZ(CLK_HZ)) phy (
+                wire [1:0] unused_cause;
+                link_phy #(.FLIT_BITS(FLIT_BITS), .VCS(VCS), .BUF_DEPTH(BUF_DEPTH),
+                           .LANES(LINK_TX_PINS)) phy (
                     .clk(clk), .rst(rst),
-                    // flit side: the router's output link k goes out ...
-                    .out_valid(lout_valid[k]), .out_vc(lout_vc[k*VC_BITS +: VC_BITS]),
-                    .out_last(lout_last[k]), .out_data(lout_data[k*FLIT_BITS +: FLIT_BITS]),
-                    .out_credit(lout_credit[k*VCS +: VCS]),
-                    // ... and input link k comes in
-                    .in_valid(lin_valid[k]), .in_vc(lin_vc[k*VC_BITS +: VC_BITS]),
-                    .in_last(lin_last[k]), .in_data(lin_data[k*FLIT_BITS +: FLIT_BITS]),
-                    .in_credit(lin_credit[k*VCS +: VCS]),
-                    // serial side
-                    .tx(link_tx[k*LINK_TX_PINS +: LINK_TX_PINS]),
-                    .rx(link_rx[k*LINK_RX_PINS +: LINK_RX_PINS]),
-                    .link_up(link_up[k])
+                    // the router's output link k goes out, its credits come back ...
+                    .lout_valid(lout_valid[k]), .lout_vc(lout_vc[k*VC_BITS +: VC_BITS]),
+                    .lout_last(lout_last[k]), .lout_data(lout_data[k*FLIT_BITS +: FLIT_BITS]),
+                    .lout_credit(lout_credit[k*VCS +: VCS]),
+                    // ... and the partner's flits come in as input link k
+                    .lin_valid(lin_valid[k]), .lin_vc(lin_vc[k*VC_BITS +: VC_BITS]),
+                    .lin_last(lin_last[k]), .lin_data(lin_data[k*FLIT_BITS +: FLIT_BITS]),
+                    .lin_credit(lin_credit[k*VCS +: VCS]),
+                    .tx_pin(link_tx[k*LINK_TX_PINS +: LINK_TX_PINS]),
+                    .rx_pin(link_rx[k*LINK_RX_PINS +: LINK_RX_PINS]),
+                    .link_up(link_up[k]), .link_fault(link_fault[k]), .fault_cause(unused_cause)
                 );
             end
+            wire unused_fault = |link_fault;   // (a fault's tile reset: not yet, see README)
         end else begin : loopback
-            // placeholder until the PHY lands: output link k -> input link k^1, here
+            // no PHY (LINK_PHY = 0): output link k -> input link k^1, here
             wire loop_on = node_count == 16'd1;
             for (k = 0; k < P; k = k + 1) begin : port
                 assign lin_valid[k ^ 1]                       = lout_valid[k] && loop_on;

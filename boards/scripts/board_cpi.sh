@@ -13,7 +13,8 @@ work=$B/cpi
 bench=${BENCH_DIR:-build/bench}
 mkdir -p "$work" "$bench"
 rtl="$(echo rtl/core/*.v) $(ls rtl/noc/*.v | grep -v noc_network | tr '\n' ' ') rtl/tile/tile_ni.v \
-rtl/tile/ni_tx_engine.v rtl/tile/ni_rx_engine.v rtl/tile/tile.v boards/rtl/board_node.v \
+rtl/tile/ni_tx_engine.v rtl/tile/ni_rx_engine.v rtl/tile/tile.v rtl/link/link_add.v rtl/link/link_crc.v \
+rtl/link/link_tx.v rtl/link/link_rx.v rtl/link/link_phy.v boards/rtl/board_node.v \
 boards/rtl/board_io.v boards/rtl/board_leds.v boards/rtl/board_uart_tx.v boards/rtl/board_spi_master.v"
 offset=$(printf '%d' "$(make -s --no-print-directory -f config.mk -f - x <<<'x: ; @echo $(BOARD_FLASH_OFFSET)')")
 programs="crc32 matmul sort interp primes"

@@ -34,14 +34,17 @@ offset=$(make -s --no-print-directory -f config.mk -f - x BOARD=icebreaker <<<'x
 offset=$(printf '%d' "$offset")
 
 rtl="$(echo rtl/core/*.v) $(ls rtl/noc/*.v | grep -v noc_network | tr '\n' ' ') rtl/tile/tile_ni.v \
-rtl/tile/ni_tx_engine.v rtl/tile/ni_rx_engine.v rtl/tile/tile.v boards/rtl/board_node.v \
+rtl/tile/ni_tx_engine.v rtl/tile/ni_rx_engine.v rtl/tile/tile.v rtl/link/link_add.v rtl/link/link_crc.v \
+rtl/link/link_tx.v rtl/link/link_rx.v rtl/link/link_phy.v boards/rtl/board_node.v \
 boards/rtl/board_io.v boards/rtl/board_leds.v boards/rtl/board_uart_tx.v boards/rtl/board_spi_master.v"
 # the board's RTL is lint-clean like the rest (verilator -Wall; the iCEBreaker top's PLL
 # primitive is yosys's, so the top is checked by yosys's hierarchy pass instead)
 # shellcheck disable=SC2086
-if out=$(verilator --lint-only -Wall --top-module board_node -GRAM_SP_BANKS=2 -GBOOT_BYTES=2048 $rtl 2>&1); then
-    pass "board-boot lint of board_node (verilator -Wall)"
-else fail "board-boot lint of board_node (verilator -Wall)" "$(head -n 3 <<<"$out" | tr '\n' ' ')"; fi
+for phy in 0 1; do
+    if out=$(verilator --lint-only -Wall --top-module board_node -GRAM_SP_BANKS=2 -GBOOT_BYTES=2048 -GLINK_PHY=$phy $rtl 2>&1); then
+        pass "board-boot lint of board_node, LINK_PHY=$phy (verilator -Wall)"
+    else fail "board-boot lint of board_node, LINK_PHY=$phy (verilator -Wall)" "$(head -n 3 <<<"$out" | tr '\n' ' ')"; fi
+done
 # shellcheck disable=SC2086
 if out=$(yosys -q -p "read_verilog -lib /usr/share/yosys/ice40/cells_sim.v; read_verilog $rtl boards/rtl/board_icebreaker.v; hierarchy -check -top board_icebreaker" 2>&1); then
     pass "board-boot the iCEBreaker top elaborates (yosys hierarchy -check)"
