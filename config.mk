@@ -26,3 +26,21 @@ RISCV_ABI  ?= ilp32
 RAM_BASE   ?= 0x80000000
 RAM_BYTES  ?= 131072
 LINE_WORDS ?= 16
+
+# The core (rtl/core/README.md): MUL_KIND (1 single-cycle multiplier in logic, 2 operands
+# registered into DSP blocks (2 cycles), 0 iterative, 9 cycles), DIV_BITS (quotient bits
+# per divider step: 4, 2 or 1), LOAD_BYPASS (1 load data forwarded to the next
+# instruction; 0 a load-use pair waits a cycle), FAST_REDIRECT (1 a mispredicted branch,
+# jalr, trap, mret or fence.i costs one bubble; 0 two, with the new fetch address
+# registered). These are the simulated machine's (node-sim, mesh-sim).
+CORE_MUL_KIND      ?= 1
+CORE_DIV_BITS      ?= 4
+CORE_LOAD_BYPASS   ?= 1
+CORE_FAST_REDIRECT ?= 1
+# The same four for an iCE40 UP5K board (the board profile passes these; `make core-pnr`
+# places and routes the core with them, `make bench-core` measures their CPI): the
+# multiplier in the UP5K's DSP blocks, and the short paths that reach its clock.
+CORE_BOARD_MUL_KIND      ?= 2
+CORE_BOARD_DIV_BITS      ?= 1
+CORE_BOARD_LOAD_BYPASS   ?= 0
+CORE_BOARD_FAST_REDIRECT ?= 0

@@ -4,14 +4,22 @@
 CORE_RTL      := $(sort $(wildcard rtl/core/*.v))
 # config.mk's memory map as Verilog parameters of node_top (RAM_BASE given as 0x... or decimal)
 CORE_RAM_BASE_V := $(if $(filter 0x%,$(RAM_BASE)),32'h$(patsubst 0x%,%,$(RAM_BASE)),32'd$(RAM_BASE))
-NODE_TOP_PARAMS := -GRAM_BASE="$(CORE_RAM_BASE_V)" -GRAM_BYTES=$(RAM_BYTES)
+# config.mk's core configuration as Verilog parameters (of rv32_core and of every top that
+# passes them on: node_top, tile, mesh_top); CORE_BOARD_PARAMS: the iCE40 board's values
+CORE_PARAMS       := -GMUL_KIND=$(CORE_MUL_KIND) -GDIV_BITS=$(CORE_DIV_BITS) \
+                     -GLOAD_BYPASS=$(CORE_LOAD_BYPASS) -GFAST_REDIRECT=$(CORE_FAST_REDIRECT)
+CORE_BOARD_PARAMS := -GMUL_KIND=$(CORE_BOARD_MUL_KIND) -GDIV_BITS=$(CORE_BOARD_DIV_BITS) \
+                     -GLOAD_BYPASS=$(CORE_BOARD_LOAD_BYPASS) -GFAST_REDIRECT=$(CORE_BOARD_FAST_REDIRECT)
+NODE_TOP_PARAMS := -GRAM_BASE="$(CORE_RAM_BASE_V)" -GRAM_BYTES=$(RAM_BYTES) $(CORE_PARAMS)
 
 LINT_TARGETS += lint-core
 .PHONY: lint-core
 lint-core:
 	verilator --lint-only -Wall --top-module rv32_core $(CORE_RTL)
+	verilator --lint-only -Wall --top-module rv32_core $(CORE_BOARD_PARAMS) $(CORE_RTL)
 	verilator --lint-only -Wall --top-module node_top $(NODE_TOP_PARAMS) $(CORE_RTL)
-	verilator --lint-only -Wall --top-module node_top $(NODE_TOP_PARAMS) -GFAST_MUL=0 -GDIV_BITS=2 -GBUS_WAIT_TEST=1 $(CORE_RTL)
+	verilator --lint-only -Wall --top-module node_top $(NODE_TOP_PARAMS) -GMUL_KIND=0 -GDIV_BITS=2 -GBUS_WAIT_TEST=1 $(CORE_RTL)
+	verilator --lint-only -Wall --top-module node_top $(NODE_TOP_PARAMS) $(CORE_BOARD_PARAMS) -GBUS_WAIT_TEST=1 $(CORE_RTL)
 
 # yosys synth_ice40 of the core alone: cell counts in $(BUILD)/synth/core/rv32_core.stat
 # (default configuration) and rv32_core_small.stat (FAST_MUL=0: iterative multiplier)

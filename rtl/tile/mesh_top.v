@@ -21,8 +21,10 @@ module mesh_top #(
     parameter [31:0] RAM_BASE  = 32'h8000_0000,
     parameter        RAM_BYTES = 131072,
     parameter        LINE_WORDS = 16,
-    parameter        FAST_MUL  = 1,
-    parameter        DIV_BITS  = 4
+    parameter        MUL_KIND  = 1,     // rv32_core's configuration (rtl/core/README.md)
+    parameter        DIV_BITS  = 4,
+    parameter        LOAD_BYPASS = 1,
+    parameter        FAST_REDIRECT = 1
 ) (
     input  wire                            clk,
     input  wire                            rst,
@@ -77,7 +79,8 @@ module mesh_top #(
             tile #(
                 .DIMS(DIMS), .FLIT_BITS(FLIT_BITS), .BUF_DEPTH(BUF_DEPTH),
                 .INJ_DEPTH(INJ_DEPTH), .VCS(VCS), .RAM_BASE(RAM_BASE),
-                .RAM_BYTES(RAM_BYTES), .LINE_WORDS(LINE_WORDS), .FAST_MUL(FAST_MUL), .DIV_BITS(DIV_BITS)
+                .RAM_BYTES(RAM_BYTES), .LINE_WORDS(LINE_WORDS), .MUL_KIND(MUL_KIND), .DIV_BITS(DIV_BITS),
+                .LOAD_BYPASS(LOAD_BYPASS), .FAST_REDIRECT(FAST_REDIRECT)
             ) tile (
                 .clk(clk), .rst(rst),
                 .my_coord(COORD), .dim_size(SIZES), .torus(TORUS != 0),

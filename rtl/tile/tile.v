@@ -32,8 +32,11 @@ module tile #(
     parameter [31:0] TIMER_BASE   = 32'h0200_0000,  // 64 KiB aligned
     parameter [31:0] NI_BASE      = 32'h2000_0000,  // 256 MiB aligned
     parameter [31:0] FINISHER_ADDR = 32'h0010_0000, // qemu virt test finisher: stores ignored
-    parameter        FAST_MUL     = 1,
+    // rv32_core's configuration (rtl/core/README.md)
+    parameter        MUL_KIND     = 1,
     parameter        DIV_BITS     = 4,
+    parameter        LOAD_BYPASS  = 1,
+    parameter        FAST_REDIRECT = 1,
     parameter        VC_BITS      = (VCS <= 2) ? 1 : (VCS <= 4) ? 2 : 3,  // derived: do not set
     parameter        LB           = (LINE_WORDS <= 1) ? 0 : $clog2(LINE_WORDS)  // derived
 ) (
@@ -115,7 +118,8 @@ module tile #(
     wire dmem_accept    = !rst && dmem_req_valid && dmem_req_ready && !dmem_req_error;
     wire irq_timer, irq_ni;
 
-    rv32_core #(.RESET_PC(RESET_PC), .FAST_MUL(FAST_MUL), .DIV_BITS(DIV_BITS)) core (
+    rv32_core #(.RESET_PC(RESET_PC), .MUL_KIND(MUL_KIND), .DIV_BITS(DIV_BITS),
+                .LOAD_BYPASS(LOAD_BYPASS), .FAST_REDIRECT(FAST_REDIRECT)) core (
         .clk(clk), .rst(rst), .hart_id({16'd0, node_index}),
         .imem_addr(imem_addr), .imem_error(!imem_in_ram), .imem_data(imem_data),
         .dmem_req_valid(dmem_req_valid), .dmem_req_ready(dmem_req_ready),

@@ -1,11 +1,13 @@
 # node-sim: the single-node Verilator simulator (sim/node) of rtl/core's node_top.
 #   make node-sim          ->  $(BUILD)/bin/node-sim --elf FILE [--max-cycles N] [--trace F.fst]
 #   make node-sim-stress   ->  $(BUILD)/bin/node-sim-stress, for tests: the core with its
-#                              iterative multiplier (FAST_MUL=0) and 2-bit divider steps
+#                              iterative multiplier (MUL_KIND=0) and 2-bit divider steps
 #                              (DIV_BITS=2) on a data bus with pseudo-random wait states
 #                              (node_top BUS_WAIT_TEST=1)
 #   make node-sim-xrand    ->  $(BUILD)/bin/node-sim-xrand, for tests: every register starts
 #                              random (--x-seed N), so one missing from reset shows
+#   make node-sim-board    ->  $(BUILD)/bin/node-sim-board: the core in the iCE40 board's
+#                              configuration (config.mk's CORE_BOARD_*)
 
 NODE_SIM_SRCS   := sim/node/node_sim.cpp sim/node/elf32.cpp sim/node/sim_common.cpp
 NODE_SIM_HDRS   := sim/node/elf32.h sim/node/sim_common.h
@@ -45,8 +47,9 @@ endef
 
 NODE_SIM := $(BUILD)/bin/node-sim
 $(eval $(call node_sim_rule,node-sim,$(SIM_X_FAST)))
-$(eval $(call node_sim_rule,node-sim-stress,$(SIM_X_FAST) -GBUS_WAIT_TEST=1 -GFAST_MUL=0 -GDIV_BITS=2))
+$(eval $(call node_sim_rule,node-sim-stress,$(SIM_X_FAST) -GBUS_WAIT_TEST=1 -GMUL_KIND=0 -GDIV_BITS=2))
 $(eval $(call node_sim_rule,node-sim-xrand,$(SIM_X_RAND),-DRVMESH_XRAND))
+$(eval $(call node_sim_rule,node-sim-board,$(SIM_X_FAST) $(CORE_BOARD_PARAMS)))
 
 # make bench-core: CPI of every C test program, node-sim speed, core cell counts (yosys)
 CORE_BENCH_ELFS := $(patsubst %.c,$(BUILD)/fw/%.elf,$(wildcard tests/firmware/programs/*.c))
