@@ -164,19 +164,24 @@ module rv32_core #(
     reg            x_predicted;  // D predicted this jal/branch taken (fetched its target)
     reg [XLEN-1:0] x_alt;        // pc + 4 or the pc-relative target (see d_alt_pc4)
     reg            x_tgt_mis;    // the pc-relative target has bit 1 set
-    reg [XLEN-1:0] x_imm;        // the ALU's immediate operand
+    reg [XLEN-1:0] x_balt;       // the ALU's second operand when not from the register
+                                 // file or W: the immediate, or the value written at the
+                                 // last edge (which the register file's read missed)
+    reg            x_bsel;       // the ALU's second operand is x_balt
+    reg            x_b_imm;      // ... and that is the immediate
     reg            x_req_wait;   // last cycle's data request was not yet accepted
+    reg            irq_ext_q, irq_timer_q;   // the interrupt inputs, registered
     reg            x_jal, x_jalr, x_branch, x_load, x_store, x_mul, x_div, x_csr;
     reg            x_mret, x_fence_i, x_writes_rd, x_uses_rs1, x_uses_rs2;
     reg            x_exc;        // a static exception (fetch fault, illegal, ecall, ebreak)
     reg [3:0]      x_exc_code;
-    reg            x_alu_rs2;    // the ALU's second operand is rs2 (else x_imm)
     reg            x_sub;        // the adder subtracts (sub, slt, sltu, branches)
     reg            x_cmp_signed; // the comparison is signed
     reg            x_sel_sum, x_sel_slt, x_sel_alt;
     reg [1:0]      x_logic;      // 01 xor, 10 or, 11 and, 00 none
     reg            x_shift, x_shift_right, x_shift_arith, x_shift_reg;
-    reg            x_fw1, x_fw2; // rs1/rs2 is the rd of the instruction now in W
+    reg            x_fw1, x_fw2; // rs1/rs2 is the rd of the instruction now in W (written)
+    reg            x_fwb;        // the ALU's second operand is that rd
     reg            x_fp1, x_fp2; // rs1/rs2 was written at the last edge (register file missed it)
     reg [4:0]      x_rs1;
 
@@ -185,7 +190,7 @@ module rv32_core #(
     wire [4:0] rs2    = x_ir[24:20];
 
     // ================================================================== W stage state
-    reg            w_valid;      // write w_rd at the end of this cycle
+    reg            w_valid;      // write w_rd at the end of this cycle (unless w_exc)
     reg [4:0]      w_rd;
     reg [XLEN-1:0] w_result;     // non-load result
     reg            w_load;
@@ -203,23 +208,25 @@ module rv32_core #(
         .clk(clk),
         .rs1_addr(rf_rs1_addr), .rs1_data(rf_rs1),
         .rs2_addr(rf_rs2_addr), .rs2_data(rf_rs2),
-        .rd_write(w_valid), .rd_addr(w_rd), .rd_data(w_value)
+        .rd_write(w_valid && !w_exc), .rd_addr(w_rd), .rd_data(w_value)
     );
     // the forwarded W value: with LOAD_BYPASS = 0 never a load or a value still to be
     // negated (the user waits a cycle and takes it from p_value)
     wire [XLEN-1:0] w_fwd = BYP ? w_value : w_result;
-    wire fw1 = w_valid && x_fw1;
-    wire fw2 = w_valid && x_fw2;
+    // every select is a register: two levels of logic from the register file to the ALU
+    wire fw1 = x_fw1;
+    wire fw2 = x_fw2;
     wire [XLEN-1:0] src1 = fw1 ? w_fwd : x_fp1 ? p_value : rf_rs1;
     wire [XLEN-1:0] src2 = fw2 ? w_fwd : x_fp2 ? p_value : rf_rs2;
     wire w_late  = !BYP && (w_load || w_negate);
     wire ld_use  = w_late && ((fw1 && x_uses_rs1) || (fw2 && x_uses_rs2));
 
     // ================================================================== ALU
-    wire [XLEN-1:0] alu_b = x_alu_rs2 ? src2 : x_imm;
+    wire [XLEN-1:0] alu_b = x_fwb ? w_fwd : x_bsel ? x_balt : rf_rs2;
     wire [XLEN:0]   add_a = {x_cmp_signed & src1[XLEN-1], src1};
-    wire [XLEN:0]   add_b = {x_cmp_signed & alu_b[XLEN-1], alu_b};
-    wire [XLEN:0]   add_r = x_sub ? add_a - add_b : add_a + add_b;
+    // (inverted for a subtraction in the same logic as the operand select)
+    wire [XLEN:0]   add_b = {XLEN+1{x_sub}} ^ {x_cmp_signed & alu_b[XLEN-1], alu_b};
+    wire [XLEN:0]   add_r = add_a + add_b + {{XLEN{1'b0}}, x_sub};
     wire [XLEN-1:0] sum   = add_r[XLEN-1:0];
     wire            lt    = add_r[XLEN];
     wire            eq    = src1 == src2;
@@ -237,11 +244,11 @@ module rv32_core #(
     wire            div_place;
     wire [XLEN-1:0] div_place_value;
     wire [4:0]      div_place_amount;
-    wire [4:0]      shamt_reg = x_shift_right ? 5'd0 - src2[4:0] : src2[4:0];
+    wire [4:0]      shamt_reg = x_shift_right ? 5'd0 - alu_b[4:0] : alu_b[4:0];
     wire [XLEN-1:0] sh_rot, sh_keep, sh_res;
     rv32_shift shifter (
         .value(div_place ? div_place_value : src1),
-        .amount(div_place ? div_place_amount : x_shift_reg ? shamt_reg : x_imm[4:0]),
+        .amount(div_place ? div_place_amount : x_shift_reg ? shamt_reg : x_balt[4:0]),
         .right(!div_place && x_shift_right), .arith(x_shift_arith),
         .rot(sh_rot), .keep(sh_keep), .result(sh_res)
     );
@@ -357,7 +364,9 @@ module rv32_core #(
     // the data request: offered unless this instruction traps before it
     assign dmem_req_valid = x_ok && (x_load || x_store) && !mem_misaligned;
     wire   bus_fault      = dmem_req_valid && dmem_req_ready && dmem_req_error;
-    wire   bus_wait       = dmem_req_valid && !dmem_req_ready;
+    // (a misaligned access, not offered, waits for ready all the same: ready then stays
+    // off the adder's path)
+    wire   bus_wait       = x_ok && (x_load || x_store) && !dmem_req_ready;
 
     wire instret_busy;           // minstret is still counting the instruction before
     assign div_start = x_ok && x_div && !div_busy;
@@ -368,6 +377,9 @@ module rv32_core #(
     wire stall    = bus_wait || div_wait || mul_wait || csr_wait ||
                     (active && !irq_take && ld_use);
     wire complete = x_ok && !late_exc && !stall;   // (a bus fault is found in W)
+    // (an instruction whose access faults goes on as completed; W cancels its register
+    // write and its count in minstret, so that the late bus signals reach one register
+    // only)
     wire retired  = complete && !bus_fault;
 
     wire x_trap   = irq_take || (go && x_exc);
@@ -391,10 +403,10 @@ module rv32_core #(
         .dec_addr(d_ir[31:20]), .dec_csr(d_csr), .dec_load(!hold), .dec_exists(d_csr_exists),
         .csr_rdata(csr_rdata),
         .csr_write(x_ok && x_csr && csr_writes && !instret_busy), .csr_wdata(csr_wdata),
-        .retire(retired), .instret_busy(instret_busy),
+        .retire(complete), .retire_cancel(w_exc), .instret_busy(instret_busy),
         .trap_take(trap), .trap_cause(cause), .trap_pc(tpc),
         .trap_tval(tval), .mret_take(x_ok && x_mret),
-        .irq_external(irq_external), .irq_timer(irq_timer),
+        .irq_external(irq_ext_q), .irq_timer(irq_timer_q),
         .mtvec_base(mtvec_base), .mtvec_vectored(mtvec_vectored), .mepc(mepc),
         .irq_pending(irq_pending), .irq_cause(irq_cause)
     );
@@ -458,6 +470,7 @@ module rv32_core #(
     // the register numbers X reads next cycle: D's, or X's own again while it holds
     wire [4:0] n_rs1 = hold ? x_rs1 : d_rs1;
     wire [4:0] n_rs2 = hold ? rs2 : d_rs2;
+    wire       n_b_imm = hold ? x_b_imm : !(d_op || d_brop);
     always @(posedge clk) begin
         if (rst) begin
             d_valid       <= 1'b0;
@@ -465,6 +478,8 @@ module rv32_core #(
             d_fetch_err   <= 1'b0;
             x_valid       <= 1'b0;
             x_req_wait    <= 1'b0;
+            irq_ext_q     <= 1'b0;
+            irq_timer_q   <= 1'b0;
             halted        <= 1'b0;
             w_valid       <= 1'b0;
             w_load        <= 1'b0;
@@ -483,9 +498,11 @@ module rv32_core #(
             redirect_q    <= !FAST && redirect_x;
             redirect_pc_q <= FAST ? RESET_PC : redirect_pc_x;
             x_req_wait    <= bus_wait;
+            irq_ext_q     <= irq_external;
+            irq_timer_q   <= irq_timer;
             if (fatal)
                 halted <= 1'b1;
-            w_valid  <= retired && x_writes_rd;
+            w_valid  <= complete && x_writes_rd;
             w_exc    <= (x_ok && late_exc) || bus_fault;
             w_load   <= x_load;
             w_negate <= x_div && div_negate;
@@ -496,7 +513,6 @@ module rv32_core #(
             x_predicted   <= d_predict;
             x_alt         <= d_alt_pc4 ? d_pc4 : d_target;
             x_tgt_mis     <= d_imm_pc[1];
-            x_imm         <= d_imm_alu;
             x_jal         <= d_jal;
             x_jalr        <= d_jalr;
             x_branch      <= d_branch;
@@ -512,7 +528,6 @@ module rv32_core #(
             x_uses_rs2    <= d_uses_rs2;
             x_exc         <= d_exc;
             x_exc_code    <= d_exc_code;
-            x_alu_rs2     <= d_op | d_brop;
             x_sub         <= d_brop || ((d_op || d_opimm) && d_funct3[2:1] == 2'b01) ||
                              (d_op && d_funct3 == 3'b000 && d_funct7[5]);
             x_cmp_signed  <= d_brop ? !d_funct3[1] : !d_funct3[0];
@@ -527,16 +542,24 @@ module rv32_core #(
             x_shift_arith <= d_funct7[5];
             x_shift_reg   <= d_op;
             x_rs1         <= d_rs1;
-            x_fw1         <= rd == d_rs1;
-            x_fw2         <= rd == d_rs2;
         end
         // the write at this edge is missed by the register file's read at this edge
+        // W-forwarding: the instruction completing now writes what X reads next (while X
+        // holds, nothing completes)
+        x_fw1    <= complete && x_writes_rd && rd == d_rs1;
+        x_fw2    <= complete && x_writes_rd && rd == d_rs2;
+        x_fwb    <= complete && x_writes_rd && rd == d_rs2 && (d_op || d_brop);
         x_fp1    <= w_valid && w_rd == n_rs1;
         x_fp2    <= w_valid && w_rd == n_rs2;
+        x_bsel   <= n_b_imm || (w_valid && w_rd == n_rs2);
+        x_balt   <= n_b_imm ? (hold ? x_balt : d_imm_alu) : w_value;
+        if (!hold)
+            x_b_imm <= !(d_op || d_brop);
         p_value  <= w_value;
         w_pc     <= x_pc;
         w_at_vec <= x_at_vec;
-        w_exc_code <= bus_fault ? (x_store ? 4'd7 : 4'd5) : mem_mis ? (x_store ? 4'd6 : 4'd4) : 4'd0;
+        // 0 jump target, 4/6 misaligned load/store, 5/7 load/store access fault
+        w_exc_code <= {1'b0, x_load || x_store, x_store, bus_fault};
         w_rd     <= rd;
         w_result <= x_result;
         w_funct3 <= funct3;

@@ -33,6 +33,7 @@ module rv32_csr #(
     input  wire [XLEN-1:0] csr_wdata,
     // events from the pipeline
     input  wire            retire,       // an instruction completes this cycle
+    input  wire            retire_cancel,// the one that completed last cycle did not retire
     output wire            instret_busy, // minstret has yet to count the last retire: an
                                          // access to minstret(h) must wait a cycle
     input  wire            trap_take,    // a trap is taken this cycle
@@ -166,7 +167,7 @@ module rv32_csr #(
                 minstret_q[31:0] <= csr_wdata;
             else if (wr_minstreth)
                 minstret_q[63:32] <= csr_wdata;
-            else if (retire_q)
+            else if (retire_q && !retire_cancel)
                 minstret_q <= minstret_inc;
             if (trap_take) begin
                 mepc_q         <= trap_pc;

@@ -44,47 +44,37 @@ module rv32_div #(
     input  wire [31:0] place_keep      // bit i set when i >= place_amount
 );
     localparam B         = BITS_PER_CYCLE;
-    localparam MAX_STEPS = 32 / B;
-    localparam CW        = $clog2(MAX_STEPS + 1);
-    localparam SHIFT_LOG = $clog2(B);
 
     reg [31:0]   rem_q;       // partial remainder (magnitude)
     reg [31:0]   quo_q;       // dividend bits shifting out, quotient bits shifting in
                               // (in the setup cycle: the dividend magnitude)
     reg [31:0]   div_q;       // divisor magnitude
     reg          setup_q;
-    reg          a_neg_q;     // the dividend is negative (its leading-zero count is of ~x)
     reg          neg_q;       // the result must be negated
     reg          want_rem_q;
-    reg          zero_q;      // the divisor is 0: all steps run (quotient all ones)
+    reg          zero_q;      // the divisor is 0: the quotient is all ones
     reg [5:0]    lz_a_q, lz_d_q;
-    reg [CW-1:0] steps_q;     // steps left
+    reg [4:0]    used_q;      // dividend bits taken into the remainder so far
 
     wire a_neg = is_signed & dividend[31];
     wire d_neg = is_signed & divisor[31];
+    // leading zeros, counted on the operands as given: for a negative dividend those of
+    // {~x[30:0], 1} (never more than the magnitude's), for a negative divisor those of ~x
+    // (never fewer): at worst one step too many
     wire [5:0] lz_a, lz_d;
-    rv32_clz clz_dividend (.value(dividend ^ {32{a_neg}}), .count(lz_a));
-    rv32_clz clz_divisor  (.value(divisor ^ {32{d_neg}}),  .count(lz_d));
+    rv32_clz clz_dividend (.value(a_neg ? {~dividend[30:0], 1'b1} : dividend), .count(lz_a));
+    rv32_clz clz_divisor  (.value(divisor ^ {32{d_neg}}), .count(lz_d));
 
-    // setup: quotient bits <= lz_d - lz_a + 1, where for a negative dividend the count of
-    // ~x can exceed the magnitude's by one (x = -2^k), hence + a_neg
-    wire signed [7:0] qbits   = $signed({2'b00, lz_d_q}) - $signed({2'b00, lz_a_q}) +
-                                $signed({7'd0, a_neg_q}) + 8'sd1;
-    localparam [7:0] ROUND_UP = BITS_PER_CYCLE[7:0] - 8'd1;
-    wire signed [7:0] steps_w = (qbits + $signed(ROUND_UP)) >>> SHIFT_LOG;
-    localparam [7:0] MAX_STEPS_B = MAX_STEPS[7:0];
-    localparam signed [7:0] MAX_STEPS_S = MAX_STEPS_B;
-    wire [CW-1:0] first_steps = (steps_w < 8'sd1) ? {{(CW-1){1'b0}}, 1'b1} :
-                                (steps_w > MAX_STEPS_S || zero_q) ? MAX_STEPS_S[CW-1:0] :
-                                steps_w[CW-1:0];
-    // s = 32 - first_steps * B = (MAX_STEPS - first_steps) * B, 0 .. 32 - B
-    wire [CW-1:0] spare_steps = MAX_STEPS_S[CW-1:0] - first_steps;
-    /* verilator lint_off UNUSEDSIGNAL */  // bit 5 is always 0
-    wire [5:0]    place_s     = {{(6-CW){1'b0}}, spare_steps} << SHIFT_LOG;
-    /* verilator lint_on UNUSEDSIGNAL */
+    // setup: the quotient has at most lz_d - lz_a + 1 bits, so the dividend is placed at
+    // s = 32 - that = 31 + lz_a - lz_d, limited to 0 .. 31 and rounded down to a multiple
+    // of B (t = s + 32 keeps the arithmetic unsigned; t >= 64: quotient 0, one step)
+    wire [6:0] t = {1'b0, lz_a_q} + {1'b0, ~lz_d_q};
+    wire [4:0] s_clamped = t[6] ? 5'd31 : t[5] ? t[4:0] : 5'd0;
+    localparam [4:0] STEP_MASK = ~(BITS_PER_CYCLE[4:0] - 5'd1);
+    wire [4:0] place_s = s_clamped & STEP_MASK;
     assign place        = setup_q;
     assign place_value  = quo_q;
-    assign place_amount = place_s[4:0];
+    assign place_amount = place_s;
 
     // B restoring steps
     reg [31:0] rem_next, quo_next;
@@ -104,14 +94,14 @@ module rv32_div #(
     end
 
     wire start_now = start && !busy;
-    wire last_step = busy && !setup_q && steps_q == {{(CW-1){1'b0}}, 1'b1};
+    localparam [4:0] LAST_USED = 5'd0 - BITS_PER_CYCLE[4:0];   // 32 - B
+    wire last_step = busy && !setup_q && used_q == LAST_USED;
     assign done = last_step;
 
     always @(posedge clk) begin
         if (rst) begin
             busy    <= 1'b0;
             setup_q <= 1'b0;
-            steps_q <= {CW{1'b0}};
         end else if (start_now) begin
             busy       <= 1'b1;
             setup_q    <= 1'b1;
@@ -119,25 +109,24 @@ module rv32_div #(
             div_q      <= d_neg ? 32'd0 - divisor : divisor;
             lz_a_q     <= lz_a;
             lz_d_q     <= lz_d;
-            a_neg_q    <= a_neg;
             want_rem_q <= want_rem;
             zero_q     <= divisor == 32'd0;
             // x/0: quotient all ones, whatever the signs
             neg_q      <= want_rem ? a_neg : (a_neg ^ d_neg) & (divisor != 32'd0);
         end else if (setup_q) begin
             setup_q <= 1'b0;
-            steps_q <= first_steps;
+            used_q  <= place_s;
             rem_q   <= place_rot & ~place_keep;
             quo_q   <= place_rot & place_keep;
         end else if (busy) begin
             rem_q   <= rem_next;
             quo_q   <= quo_next;
-            steps_q <= steps_q - 1'b1;
+            used_q  <= used_q + BITS_PER_CYCLE[4:0];
             if (last_step)
                 busy <= 1'b0;
         end
     end
 
-    assign result = want_rem_q ? rem_next : quo_next;
+    assign result = want_rem_q ? rem_next : (quo_next | {32{zero_q}});
     assign negate = neg_q;
 endmodule

@@ -18,6 +18,9 @@ module rv32_regfile #(
     input  wire [4:0]      rd_addr,
     input  wire [XLEN-1:0] rd_data
 );
+    // no_rw_check: a read of the register written at the same edge may return anything
+    // (the core forwards that value itself), so yosys adds no bypass logic around the RAM
+    (* no_rw_check *)
     reg [XLEN-1:0] regs [0:31];
     reg [XLEN-1:0] rs1_q, rs2_q;
     initial regs[0] = {XLEN{1'b0}};
