@@ -32,11 +32,13 @@ LINE_WORDS ?= 16
 # per divider step: 4, 2 or 1), LOAD_BYPASS (1 load data forwarded to the next
 # instruction; 0 a load-use pair waits a cycle), FAST_REDIRECT (1 a mispredicted branch,
 # jalr, trap, mret or fence.i costs one bubble; 0 two, with the new fetch address
-# registered). These are the simulated machine's (node-sim, mesh-sim).
+# registered), DSP_COUNTERS (1 the 64-bit counters mcycle and minstret in four iCE40 UP5K
+# DSP blocks, 0 in logic). These are the simulated machine's (node-sim, mesh-sim).
 CORE_MUL_KIND      ?= 1
 CORE_DIV_BITS      ?= 4
 CORE_LOAD_BYPASS   ?= 1
 CORE_FAST_REDIRECT ?= 1
+CORE_DSP_COUNTERS  ?= 0
 # The same four for an iCE40 UP5K board (the board profile passes these; `make core-pnr`
 # places and routes the core with them, `make bench-core` measures their CPI): the
 # multiplier in the UP5K's DSP blocks, and the short paths that reach its clock.
@@ -44,3 +46,4 @@ CORE_BOARD_MUL_KIND      ?= 2
 CORE_BOARD_DIV_BITS      ?= 1
 CORE_BOARD_LOAD_BYPASS   ?= 0
 CORE_BOARD_FAST_REDIRECT ?= 0
+CORE_BOARD_DSP_COUNTERS  ?= 1

@@ -7,19 +7,37 @@ CORE_RAM_BASE_V := $(if $(filter 0x%,$(RAM_BASE)),32'h$(patsubst 0x%,%,$(RAM_BAS
 # config.mk's core configuration as Verilog parameters (of rv32_core and of every top that
 # passes them on: node_top, tile, mesh_top); CORE_BOARD_PARAMS: the iCE40 board's values
 CORE_PARAMS       := -GMUL_KIND=$(CORE_MUL_KIND) -GDIV_BITS=$(CORE_DIV_BITS) \
-                     -GLOAD_BYPASS=$(CORE_LOAD_BYPASS) -GFAST_REDIRECT=$(CORE_FAST_REDIRECT)
+                     -GLOAD_BYPASS=$(CORE_LOAD_BYPASS) -GFAST_REDIRECT=$(CORE_FAST_REDIRECT) \
+                     -GDSP_COUNTERS=$(CORE_DSP_COUNTERS)
 CORE_BOARD_PARAMS := -GMUL_KIND=$(CORE_BOARD_MUL_KIND) -GDIV_BITS=$(CORE_BOARD_DIV_BITS) \
-                     -GLOAD_BYPASS=$(CORE_BOARD_LOAD_BYPASS) -GFAST_REDIRECT=$(CORE_BOARD_FAST_REDIRECT)
+                     -GLOAD_BYPASS=$(CORE_BOARD_LOAD_BYPASS) -GFAST_REDIRECT=$(CORE_BOARD_FAST_REDIRECT) \
+                     -GDSP_COUNTERS=$(CORE_BOARD_DSP_COUNTERS)
+# the four values of CORE_BOARD_PARAMS (without DSP_COUNTERS) for rtl/core/pnr/core_pnr.sh
+CORE_BOARD_VALUES := $(CORE_BOARD_MUL_KIND) $(CORE_BOARD_DIV_BITS) $(CORE_BOARD_LOAD_BYPASS) \
+                     $(CORE_BOARD_FAST_REDIRECT) $(CORE_BOARD_DSP_COUNTERS)
+
+# Simulating DSP_COUNTERS=1 (the iCE40 DSP block SB_MAC16) needs yosys's model of the cell,
+# extracted from its ice40/cells_sim.v (lint off: not our code)
+YOSYS_SHARE      := $(abspath $(dir $(shell command -v yosys 2>/dev/null))../share/yosys)
+CORE_MAC16_MODEL := $(BUILD)/ice40/sb_mac16.v
+$(CORE_MAC16_MODEL):
+	@mkdir -p $(dir $@)
+	@test -f $(YOSYS_SHARE)/ice40/cells_sim.v || { echo "$(YOSYS_SHARE)/ice40/cells_sim.v not found: yosys is needed to simulate the DSP counters (make deps)" >&2; exit 1; }
+	@{ printf '`verilator_config\nlint_off -file "*sb_mac16.v"\n`verilog\n'; \
+	  sed -n '/^module SB_MAC16/,/^endmodule/p' $(YOSYS_SHARE)/ice40/cells_sim.v; } >$@.tmp
+	@grep -q '^module SB_MAC16' $@.tmp || { echo "no SB_MAC16 in $(YOSYS_SHARE)/ice40/cells_sim.v" >&2; exit 1; }
+	@mv $@.tmp $@
 NODE_TOP_PARAMS := -GRAM_BASE="$(CORE_RAM_BASE_V)" -GRAM_BYTES=$(RAM_BYTES) $(CORE_PARAMS)
 
 LINT_TARGETS += lint-core
 .PHONY: lint-core
-lint-core:
+lint-core: $(CORE_MAC16_MODEL)
 	verilator --lint-only -Wall --top-module rv32_core $(CORE_RTL)
-	verilator --lint-only -Wall --top-module rv32_core $(CORE_BOARD_PARAMS) $(CORE_RTL)
+	verilator --lint-only -Wall --top-module rv32_core $(CORE_BOARD_PARAMS) $(CORE_RTL) $(CORE_MAC16_MODEL)
 	verilator --lint-only -Wall --top-module node_top $(NODE_TOP_PARAMS) $(CORE_RTL)
 	verilator --lint-only -Wall --top-module node_top $(NODE_TOP_PARAMS) -GMUL_KIND=0 -GDIV_BITS=2 -GBUS_WAIT_TEST=1 $(CORE_RTL)
-	verilator --lint-only -Wall --top-module node_top $(NODE_TOP_PARAMS) $(CORE_BOARD_PARAMS) -GBUS_WAIT_TEST=1 $(CORE_RTL)
+	verilator --lint-only -Wall --top-module node_top $(NODE_TOP_PARAMS) $(CORE_BOARD_PARAMS) -GBUS_WAIT_TEST=1 $(CORE_RTL) $(CORE_MAC16_MODEL)
+	verilator --lint-only -Wall --top-module core_pnr_top rtl/core/pnr/core_pnr_top.v $(CORE_RTL) $(CORE_MAC16_MODEL)
 
 # yosys synth_ice40 of the core alone: cell counts in $(BUILD)/synth/core/rv32_core.stat
 # (default configuration) and rv32_core_small.stat (FAST_MUL=0: iterative multiplier)

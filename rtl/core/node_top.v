@@ -20,6 +20,7 @@ module node_top #(
     parameter        DIV_BITS      = 4,             // quotient bits per divider step
     parameter        LOAD_BYPASS   = 1,             // load data forwarded in W
     parameter        FAST_REDIRECT = 1,             // redirects fetch in the same cycle
+    parameter        DSP_COUNTERS  = 0,             // mcycle/minstret in DSP blocks
     // test builds only: 1 makes the data bus insert pseudo-random wait states (an LFSR
     // holds dmem_req_ready low on about one cycle in four), exercising the core's stalls
     parameter        BUS_WAIT_TEST = 0
@@ -71,7 +72,8 @@ module node_top #(
     wire irq_timer;
 
     rv32_core #(.RESET_PC(RESET_PC), .MUL_KIND(MUL_KIND), .DIV_BITS(DIV_BITS),
-                .LOAD_BYPASS(LOAD_BYPASS), .FAST_REDIRECT(FAST_REDIRECT)) core (
+                .LOAD_BYPASS(LOAD_BYPASS), .FAST_REDIRECT(FAST_REDIRECT),
+                .DSP_COUNTERS(DSP_COUNTERS)) core (
         .clk(clk), .rst(rst), .hart_id(HART_ID),
         .imem_addr(imem_addr), .imem_error(!imem_in_ram), .imem_data(imem_data),
         .dmem_req_valid(dmem_req_valid), .dmem_req_ready(dmem_req_ready),

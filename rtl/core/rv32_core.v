@@ -33,7 +33,10 @@ module rv32_core #(
     // 1: a redirect (mispredicted branch, jalr, trap, mret, fence.i) fetches from the new
     // address in the same cycle (one bubble); 0: the address is registered first (two
     // bubbles; the branch decision leaves the fetch path)
-    parameter FAST_REDIRECT = 1
+    parameter FAST_REDIRECT = 1,
+    // 1: the 64-bit counters mcycle and minstret in four iCE40 UP5K DSP blocks (SB_MAC16)
+    // instead of about 256 logic cells; 0: in logic
+    parameter DSP_COUNTERS = 0
 ) (
     input  wire            clk,
     input  wire            rst,               // synchronous, active high
@@ -270,22 +273,27 @@ module rv32_core #(
             assign mul_done = 1'b1;
             wire unused_mul = mul_start;
         end else if (MUL_KIND == 2) begin : g_mul_dsp
-            // the operands are registered at the start (DSP input registers), the product
-            // is read in the next cycle
-            reg signed [XLEN:0] mul_a_q, mul_b_q;
-            reg                 pending;
+            // an unsigned 32 x 32 product, operands registered at the start (the DSP
+            // blocks' input registers), read in the next cycle; the signed forms correct
+            // its upper half: hi(a * b) = hi(|a|u * |b|u) - (a < 0 ? b : 0) - (b < 0 ? a : 0),
+            // the correction summed at the start too
+            reg [XLEN-1:0] mul_a_q, mul_b_q, corr_q;
+            reg            pending;
+            wire a_neg = mul_a_signed && src1[XLEN-1];
+            wire b_neg = mul_b_signed && src2[XLEN-1];
             always @(posedge clk) begin
                 if (rst)
                     pending <= 1'b0;
                 else
                     pending <= mul_start;
                 if (mul_start) begin
-                    mul_a_q <= {mul_a_signed && src1[XLEN-1], src1};
-                    mul_b_q <= {mul_b_signed && src2[XLEN-1], src2};
+                    mul_a_q <= src1;
+                    mul_b_q <= src2;
+                    corr_q  <= (a_neg ? src2 : {XLEN{1'b0}}) + (b_neg ? src1 : {XLEN{1'b0}});
                 end
             end
-            wire signed [2*XLEN-1:0] full = mul_a_q * mul_b_q;
-            assign product  = full;
+            wire [2*XLEN-1:0] full = mul_a_q * mul_b_q;
+            assign product  = {full[2*XLEN-1:XLEN] - corr_q, full[XLEN-1:0]};
             assign mul_busy = pending;
             assign mul_done = pending;
         end else begin : g_mul_iter
@@ -398,7 +406,7 @@ module rv32_core #(
     wire fatal = (w_exc && w_at_vec) || (go && x_exc && x_at_vec);
     wire trap  = any_trap && !fatal;
 
-    rv32_csr #(.XLEN(XLEN)) csrs (
+    rv32_csr #(.XLEN(XLEN), .DSP_COUNTERS(DSP_COUNTERS)) csrs (
         .clk(clk), .rst(rst), .hart_id(hart_id),
         .dec_addr(d_ir[31:20]), .dec_csr(d_csr), .dec_load(!hold), .dec_exists(d_csr_exists),
         .csr_rdata(csr_rdata),

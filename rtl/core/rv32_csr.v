@@ -17,7 +17,8 @@
 // to execute; the CSR then selected drives csr_rdata (all zero for an instruction that is
 // not a CSR access).
 module rv32_csr #(
-    parameter XLEN = 32
+    parameter XLEN = 32,
+    parameter DSP_COUNTERS = 0   // mcycle and minstret in DSP blocks (rv32_counter)
 ) (
     input  wire            clk,
     input  wire            rst,
@@ -105,7 +106,7 @@ module rv32_csr #(
     reg [XLEN-1:0] mtvec_q, mscratch_q, mepc_q, mtval_q;
     reg            mcause_int_q;     // mcause bit XLEN-1
     reg [3:0]      mcause_code_q;    // mcause bits 3:0
-    reg [63:0]     mcycle_q, minstret_q;
+    wire [63:0]    mcycle_q, minstret_q;
     reg            retire_q;         // an instruction retired last cycle: minstret + 1
 
     wire [XLEN-1:0] mstatus_value = {{(XLEN-13){1'b0}}, 2'b11, 3'b000, mstatus_mpie_q,
@@ -134,8 +135,19 @@ module rv32_csr #(
     wire wr_mcycleh   = csr_write && sel[S_MCYCLEH];
     wire wr_minstret  = csr_write && sel[S_MINSTRET];
     wire wr_minstreth = csr_write && sel[S_MINSTRETH];
-    wire [63:0] mcycle_inc   = mcycle_q + 64'd1;
-    wire [63:0] minstret_inc = minstret_q + 64'd1;
+    // mcycle counts every cycle; a write replaces the half it names. minstret: +1 the
+    // cycle after an instruction retires (retire_q: the retire signal is late in the
+    // cycle); a write replaces the half it names and is instead of the writing
+    // instruction's own count (the other half keeps its value: no count is pending then,
+    // as an access waits while one is, instret_busy).
+    rv32_counter #(.DSP(DSP_COUNTERS)) mcycle (
+        .clk(clk), .rst(rst), .inc(1'b1), .wr_lo(wr_mcycle), .wr_hi(wr_mcycleh),
+        .wdata(csr_wdata), .value(mcycle_q)
+    );
+    rv32_counter #(.DSP(DSP_COUNTERS)) minstret (
+        .clk(clk), .rst(rst), .inc(retire_q && !retire_cancel), .wr_lo(wr_minstret),
+        .wr_hi(wr_minstreth), .wdata(csr_wdata), .value(minstret_q)
+    );
     assign instret_busy = retire_q && (sel[S_MINSTRET] || sel[S_MINSTRETH]);
 
     always @(posedge clk) begin
@@ -151,24 +163,9 @@ module rv32_csr #(
             mcause_int_q   <= 1'b0;
             mcause_code_q  <= 4'd0;
             mtval_q        <= {XLEN{1'b0}};
-            mcycle_q       <= 64'd0;
-            minstret_q     <= 64'd0;
             retire_q       <= 1'b0;
         end else begin
-            // mcycle counts every cycle; a write replaces the half it names
-            mcycle_q <= wr_mcycle  ? {mcycle_inc[63:32], csr_wdata} :
-                        wr_mcycleh ? {csr_wdata, mcycle_inc[31:0]} : mcycle_inc;
-            // minstret: +1 the cycle after an instruction retires (retire_q: the retire
-            // signal is late in the cycle); a write replaces the half it names and is
-            // instead of the writing instruction's own count (the other half keeps its
-            // value). An access waits while a count is pending (instret_busy).
             retire_q <= retire && !wr_minstret && !wr_minstreth;
-            if (wr_minstret)
-                minstret_q[31:0] <= csr_wdata;
-            else if (wr_minstreth)
-                minstret_q[63:32] <= csr_wdata;
-            else if (retire_q && !retire_cancel)
-                minstret_q <= minstret_inc;
             if (trap_take) begin
                 mepc_q         <= trap_pc;
                 mcause_int_q   <= trap_cause[XLEN-1];

@@ -37,6 +37,7 @@ module tile #(
     parameter        DIV_BITS     = 4,
     parameter        LOAD_BYPASS  = 1,
     parameter        FAST_REDIRECT = 1,
+    parameter        DSP_COUNTERS = 0,
     parameter        VC_BITS      = (VCS <= 2) ? 1 : (VCS <= 4) ? 2 : 3,  // derived: do not set
     parameter        LB           = (LINE_WORDS <= 1) ? 0 : $clog2(LINE_WORDS)  // derived
 ) (
@@ -119,7 +120,8 @@ module tile #(
     wire irq_timer, irq_ni;
 
     rv32_core #(.RESET_PC(RESET_PC), .MUL_KIND(MUL_KIND), .DIV_BITS(DIV_BITS),
-                .LOAD_BYPASS(LOAD_BYPASS), .FAST_REDIRECT(FAST_REDIRECT)) core (
+                .LOAD_BYPASS(LOAD_BYPASS), .FAST_REDIRECT(FAST_REDIRECT),
+                .DSP_COUNTERS(DSP_COUNTERS)) core (
         .clk(clk), .rst(rst), .hart_id({16'd0, node_index}),
         .imem_addr(imem_addr), .imem_error(!imem_in_ram), .imem_data(imem_data),
         .dmem_req_valid(dmem_req_valid), .dmem_req_ready(dmem_req_ready),

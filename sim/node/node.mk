@@ -49,7 +49,8 @@ NODE_SIM := $(BUILD)/bin/node-sim
 $(eval $(call node_sim_rule,node-sim,$(SIM_X_FAST)))
 $(eval $(call node_sim_rule,node-sim-stress,$(SIM_X_FAST) -GBUS_WAIT_TEST=1 -GMUL_KIND=0 -GDIV_BITS=2))
 $(eval $(call node_sim_rule,node-sim-xrand,$(SIM_X_RAND),-DRVMESH_XRAND))
-$(eval $(call node_sim_rule,node-sim-board,$(SIM_X_FAST) $(CORE_BOARD_PARAMS)))
+$(eval $(call node_sim_rule,node-sim-board,$(SIM_X_FAST) $(CORE_BOARD_PARAMS) $(abspath $(CORE_MAC16_MODEL))))
+$(BUILD)/bin/node-sim-board: $(CORE_MAC16_MODEL)
 
 # make bench-core: CPI of every C test program, node-sim speed, core cell counts (yosys)
 CORE_BENCH_ELFS := $(patsubst %.c,$(BUILD)/fw/%.elf,$(wildcard tests/firmware/programs/*.c))

@@ -9,7 +9,8 @@ module core_pnr_top #(
     parameter MUL_KIND      = 2,
     parameter DIV_BITS      = 1,
     parameter LOAD_BYPASS   = 0,
-    parameter FAST_REDIRECT = 0
+    parameter FAST_REDIRECT = 0,
+    parameter DSP_COUNTERS  = 1
 ) (
     input  wire       clk,
     input  wire       rst_in,
@@ -30,13 +31,14 @@ module core_pnr_top #(
     wire [31:0] imem_addr, imem_data, dmem_req_addr, dmem_req_data, dmem_resp_data;
     wire [3:0]  dmem_req_wstrb;
     wire        dmem_req_valid, dmem_req_write, halted;
-    wire        imem_in_ram = imem_addr[31:12] == RAM_BASE[31:12];
+    wire        imem_in_ram = imem_addr[31:12] == RAM_BASE[31:12] && imem_addr[1:0] == 2'b00;
     wire        dmem_in_ram = dmem_req_addr[31:12] == RAM_BASE[31:12];
     wire        dmem_console = dmem_req_addr[31:2] == CONSOLE[31:2];
     /* verilator lint_off PINCONNECTEMPTY */
     (* keep_hierarchy *)
     rv32_core #(.RESET_PC(RAM_BASE), .MUL_KIND(MUL_KIND), .DIV_BITS(DIV_BITS),
-                .LOAD_BYPASS(LOAD_BYPASS), .FAST_REDIRECT(FAST_REDIRECT)) core (
+                .LOAD_BYPASS(LOAD_BYPASS), .FAST_REDIRECT(FAST_REDIRECT),
+                .DSP_COUNTERS(DSP_COUNTERS)) core (
         .clk(clk), .rst(rst), .hart_id(32'd0),
         .imem_addr(imem_addr), .imem_error(!imem_in_ram), .imem_data(imem_data),
         .dmem_req_valid(dmem_req_valid), .dmem_req_ready(ready),
@@ -56,6 +58,7 @@ module core_pnr_top #(
         .d_wstrb(dmem_req_write ? dmem_req_wstrb : 4'b0000),
         .d_line(dmem_req_addr[11:2]), .d_wdata(dmem_req_data), .d_data(dmem_resp_data)
     );
+    wire unused_byte_bits = ^dmem_req_addr[1:0];   // lanes come from the strobes
     always @(posedge clk) begin
         console_valid <= dmem_req_valid && dmem_req_write && dmem_console && dmem_req_wstrb[0];
         console_data  <= dmem_req_data[7:0];
