@@ -37,7 +37,7 @@ lint-core: $(CORE_MAC16_MODEL)
 	verilator --lint-only -Wall --top-module node_top $(NODE_TOP_PARAMS) $(CORE_RTL)
 	verilator --lint-only -Wall --top-module node_top $(NODE_TOP_PARAMS) -GMUL_KIND=0 -GDIV_BITS=2 -GBUS_WAIT_TEST=1 $(CORE_RTL)
 	verilator --lint-only -Wall --top-module node_top $(NODE_TOP_PARAMS) $(CORE_BOARD_PARAMS) -GBUS_WAIT_TEST=1 $(CORE_RTL) $(CORE_MAC16_MODEL)
-	verilator --lint-only -Wall --top-module core_pnr_top rtl/core/pnr/core_pnr_top.v $(CORE_RTL) $(CORE_MAC16_MODEL)
+	verilator --lint-only -Wall --top-module core_pnr_top rtl/core/pnr/core_pnr_top.v rtl/core/pnr/core_pnr_ram.v $(CORE_RTL) $(CORE_MAC16_MODEL)
 
 # yosys synth_ice40 of the core alone: cell counts in $(BUILD)/synth/core/rv32_core.stat
 # (default configuration) and rv32_core_small.stat (FAST_MUL=0: iterative multiplier)

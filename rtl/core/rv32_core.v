@@ -32,7 +32,8 @@ module rv32_core #(
     parameter LOAD_BYPASS = 1,
     // 1: a redirect (mispredicted branch, jalr, trap, mret, fence.i) fetches from the new
     // address in the same cycle (one bubble); 0: the address is registered first (two
-    // bubbles; the branch decision leaves the fetch path)
+    // bubbles; the branch decision leaves the fetch path), and so is the divider's
+    // placement amount (one more cycle per division)
     parameter FAST_REDIRECT = 1,
     // 1: the 64-bit counters mcycle and minstret in four iCE40 UP5K DSP blocks (SB_MAC16)
     // instead of about 256 logic cells; 0: in logic
@@ -143,16 +144,13 @@ module rv32_core #(
     // and the link of jal/jalr), or the target otherwise (a branch's taken way, auipc)
     wire d_alt_pc4 = d_predict_raw | d_jalr | d_fence;
 
-    // the ALU's second operand when it is not rs2 (a right shift's amount as the rotate
-    // amount (32 - s) mod 32; for a division -1, giving the core's adder dividend - 1)
-    wire d_shift_imm = d_opcode == 7'b0010011 && d_funct3[1:0] == 2'b01;
-    wire [4:0] d_shamt = d_funct3[2] ? 5'd0 - d_ir[24:20] : d_ir[24:20];
+    // the ALU's second operand when it is not rs2 (for a division -1, giving the core's
+    // adder dividend - 1)
     reg [XLEN-1:0] d_imm_alu;
     always @(*) begin
         if (d_store)          d_imm_alu = d_imm_s;
         else if (d_lui)       d_imm_alu = d_imm_u;
         else if (d_muldiv)    d_imm_alu = {XLEN{1'b1}};
-        else if (d_shift_imm) d_imm_alu = {d_imm_i[XLEN-1:5], d_shamt};
         else                  d_imm_alu = d_imm_i;
     end
 
@@ -164,7 +162,6 @@ module rv32_core #(
     reg            x_valid;      // x_ir is an instruction to execute (not a bubble)
     reg [XLEN-1:0] x_pc;
     reg [31:0]     x_ir;
-    reg            x_predicted;  // D predicted this jal/branch taken (fetched its target)
     reg [XLEN-1:0] x_alt;        // pc + 4 or the pc-relative target (see d_alt_pc4)
     reg            x_tgt_mis;    // the pc-relative target has bit 1 set
     reg [XLEN-1:0] x_balt;       // the ALU's second operand when not from the register
@@ -175,14 +172,16 @@ module rv32_core #(
     reg            x_req_wait;   // last cycle's data request was not yet accepted
     reg            irq_ext_q, irq_timer_q;   // the interrupt inputs, registered
     reg            x_jal, x_jalr, x_branch, x_load, x_store, x_mul, x_div, x_csr;
-    reg            x_mret, x_fence_i, x_writes_rd, x_uses_rs1, x_uses_rs2;
+    reg            x_mret, x_writes_rd, x_uses_rs1, x_uses_rs2;
+    reg            x_redirects;  // mret, jalr, fence.i: always a redirect
+    reg            x_br_flip;    // a branch mispredicts when its comparison differs
     reg            x_exc;        // a static exception (fetch fault, illegal, ecall, ebreak)
     reg [3:0]      x_exc_code;
     reg            x_sub;        // the adder subtracts (sub, slt, sltu, branches)
     reg            x_cmp_signed; // the comparison is signed
     reg            x_sel_sum, x_sel_slt, x_sel_alt;
     reg [1:0]      x_logic;      // 01 xor, 10 or, 11 and, 00 none
-    reg            x_shift, x_shift_right, x_shift_arith, x_shift_reg;
+    reg            x_shift, x_shift_right, x_shift_arith;
     reg            x_fw1, x_fw2; // rs1/rs2 is the rd of the instruction now in W (written)
     reg            x_fwb;        // the ALU's second operand is that rd
     reg            x_fp1, x_fp2; // rs1/rs2 was written at the last edge (register file missed it)
@@ -244,16 +243,20 @@ module rv32_core #(
     end
 
     // shifter (lent to the divider in its setup cycle)
-    wire            div_place;
+    // With FAST_REDIRECT = 0 the divider's value and amount come in through the operand
+    // registers (p_value and x_balt, loaded the cycle before: see below), so the shifter's
+    // inputs need no multiplexer; otherwise they are selected here.
+    wire            div_place, div_setup;
     wire [XLEN-1:0] div_place_value;
-    wire [4:0]      div_place_amount;
-    wire [4:0]      shamt_reg = x_shift_right ? 5'd0 - alu_b[4:0] : alu_b[4:0];
-    wire [XLEN-1:0] sh_rot, sh_keep, sh_res;
+    wire [4:0]      div_place_amount, div_setup_amount;
+    wire            sh_div = FAST && div_place;
+    wire [XLEN-1:0] sh_rot, sh_keep;
+    wire            sh_fill;
     rv32_shift shifter (
-        .value(div_place ? div_place_value : src1),
-        .amount(div_place ? div_place_amount : x_shift_reg ? shamt_reg : x_balt[4:0]),
-        .right(!div_place && x_shift_right), .arith(x_shift_arith),
-        .rot(sh_rot), .keep(sh_keep), .result(sh_res)
+        .value(sh_div ? div_place_value : src1),
+        .amount(sh_div ? div_place_amount : alu_b[4:0]),
+        .right(x_shift_right), .arith(x_shift_arith),
+        .rot(sh_rot), .keep(sh_keep), .fill(sh_fill)
     );
 
     // ================================================================== multiplier
@@ -311,11 +314,12 @@ module rv32_core #(
     wire            div_busy, div_done, div_negate;
     wire [XLEN-1:0] div_res;
     wire            div_start;
-    rv32_div #(.BITS_PER_CYCLE(DIV_BITS)) divider (
+    rv32_div #(.BITS_PER_CYCLE(DIV_BITS), .PLACE_CYCLE(!FAST)) divider (
         .clk(clk), .rst(rst), .start(div_start), .is_signed(!funct3[0]),
         .want_rem(funct3[1]), .dividend(src1), .divisor(src2), .dividend_dec(sum),
         .busy(div_busy), .done(div_done), .result(div_res), .negate(div_negate),
         .place(div_place), .place_value(div_place_value), .place_amount(div_place_amount),
+        .setup(div_setup), .setup_amount(div_setup_amount),
         .place_rot(sh_rot), .place_keep(sh_keep)
     );
 
@@ -358,15 +362,29 @@ module rv32_core #(
     wire x_at_vec = x_pc == mtvec_base;
 
     wire active = x_valid && !halted && !w_exc;
+    wire instret_busy;           // minstret is still counting the instruction before
+    // a branch to a misaligned target (never predicted) spends a cycle deciding, so that
+    // the comparison does not reach the trap logic: the condition is taken from br_cond_q
+    reg  br_mis_q, br_cond_q;
+    // X waits (and D with it): an operand not there yet (a load or divider result with
+    // LOAD_BYPASS = 0), the data bus not ready, the divider or multiplier busy, minstret
+    // not yet counted, that branch deciding. From registers only, and before any
+    // interrupt: an interrupt is taken only when the instruction in X does not wait.
+    wire stall = active && (ld_use || (!x_exc && (
+                     ((x_load || x_store) && !dmem_req_ready) ||
+                     (x_div && !div_done) || (x_mul && !mul_done) ||
+                     (x_csr && instret_busy) || (x_branch && x_tgt_mis && !br_mis_q))));
     // interrupts are taken between instructions: not while a divide, multiply or bus
     // request is under way (a request once offered stays until accepted)
-    wire irq_take = active && irq_pending && !div_busy && !mul_busy && !x_req_wait;
+    wire irq_take = active && irq_pending && !div_busy && !mul_busy && !x_req_wait && !stall;
     // the instruction executes this cycle (its operands are there, no interrupt first)
     wire go   = active && !irq_take && !ld_use;
     wire x_ok = go && !x_exc;
     wire mem_mis  = (x_load || x_store) && mem_misaligned;
     wire jalr_mis = x_jalr && sum[1];
-    wire jump_mis = ((x_jal || (x_branch && branch_cond)) && x_tgt_mis) || jalr_mis;
+    wire br_mis_wait = x_ok && x_branch && x_tgt_mis && !br_mis_q;
+    wire jump_mis = (x_jal && x_tgt_mis) || (x_branch && x_tgt_mis && br_mis_q && br_cond_q) ||
+                    jalr_mis;
     wire late_exc = mem_mis || jump_mis;
 
     // the data request: offered unless this instruction traps before it
@@ -376,14 +394,8 @@ module rv32_core #(
     // off the adder's path)
     wire   bus_wait       = x_ok && (x_load || x_store) && !dmem_req_ready;
 
-    wire instret_busy;           // minstret is still counting the instruction before
     assign div_start = x_ok && x_div && !div_busy;
-    wire   div_wait  = x_ok && x_div && !div_done;
     assign mul_start = x_ok && x_mul && !mul_busy;
-    wire   mul_wait  = x_ok && x_mul && !mul_done;
-    wire   csr_wait  = x_ok && x_csr && instret_busy;
-    wire stall    = bus_wait || div_wait || mul_wait || csr_wait ||
-                    (active && !irq_take && ld_use);
     wire complete = x_ok && !late_exc && !stall;   // (a bus fault is found in W)
     // (an instruction whose access faults goes on as completed; W cancels its register
     // write and its count in minstret, so that the late bus signals reach one register
@@ -400,8 +412,9 @@ module rv32_core #(
                             (x_exc_code == 4'd2) ? x_ir : x_pc;
     wire [XLEN-1:0] tpc   = w_exc ? w_pc : x_pc;
     // exceptions go to the base; interrupts in vectored mode to base + 4 x cause
-    wire [XLEN-1:0] trap_vector = (mtvec_vectored && irq_take) ?
-                                  mtvec_base + {irq_cause[XLEN-3:0], 2'b00} : mtvec_base;
+    // (a vectored mtvec's base is 64-byte aligned, rv32_csr: base + 4 x cause is an OR)
+    wire [XLEN-1:0] trap_vector = mtvec_base |
+                                  {{(XLEN-6){1'b0}}, {4{mtvec_vectored && irq_take}} & irq_cause[3:0], 2'b00};
     // an exception raised by the first instruction of the trap handler would loop forever
     wire fatal = (w_exc && w_at_vec) || (go && x_exc && x_at_vec);
     wire trap  = any_trap && !fatal;
@@ -421,8 +434,9 @@ module rv32_core #(
 
     // ================================================================== redirect, fetch
     assign hold = halted || stall;
-    wire mispredict = x_branch && (branch_cond != x_predicted);
-    assign redirect_x = trap || (complete && (x_mret || x_jalr || x_fence_i || mispredict));
+    // (the comparison enters last: x_br_flip = funct3[0] ^ predicted, decoded in D)
+    wire mispredict = (funct3[2] ? lt : eq) ^ x_br_flip;
+    assign redirect_x = trap || (complete && x_redirects) || (complete && x_branch && mispredict);
     assign redirect_pc_x = trap ? trap_vector : x_mret ? mepc :
                            x_jalr ? {sum[XLEN-1:1], 1'b0} : x_alt;
     // the registered redirect (FAST_REDIRECT = 0; also the reset: fetch RESET_PC)
@@ -442,10 +456,14 @@ module rv32_core #(
     // ================================================================== results
     // (loads and stores pass their address on, a misaligned jalr its target: mtval of a
     // trap taken from W)
-    wire [XLEN-1:0] x_result = ({XLEN{x_sel_sum || jalr_mis}} & sum) |
+    // (the two late sources, the adder and the shifter, enter in the last two levels)
+    wire [XLEN-1:0] sh_keep_x = {XLEN{x_shift}} & sh_keep;
+    wire [XLEN-1:0] x_result = (sh_keep_x & sh_rot) |
+                               (~sh_keep_x & ({XLEN{x_shift && sh_fill}} | x_result_rest));
+    wire [XLEN-1:0] x_result_rest =
+                               ({XLEN{x_sel_sum || jalr_mis}} & sum) |
                                {{(XLEN-1){1'b0}}, x_sel_slt & lt} |
                                logic_res |
-                               ({XLEN{x_shift}} & sh_res) |
                                ({XLEN{x_sel_alt && !jalr_mis}} & x_alt) |
                                ({XLEN{x_mul}} & mul_res) |
                                ({XLEN{x_div}} & div_res) |
@@ -518,7 +536,6 @@ module rv32_core #(
         if (!hold) begin
             x_pc          <= d_pc;
             x_ir          <= d_ir;
-            x_predicted   <= d_predict;
             x_alt         <= d_alt_pc4 ? d_pc4 : d_target;
             x_tgt_mis     <= d_imm_pc[1];
             x_jal         <= d_jal;
@@ -530,7 +547,8 @@ module rv32_core #(
             x_div         <= d_muldiv && d_funct3[2];
             x_csr         <= d_csr;
             x_mret        <= d_mret;
-            x_fence_i     <= d_fence && d_funct3[0];
+            x_redirects   <= d_mret || d_jalr || (d_fence && d_funct3[0]);
+            x_br_flip     <= d_funct3[0] ^ d_predict;
             x_writes_rd   <= d_writes_rd;
             x_uses_rs1    <= d_uses_rs1;
             x_uses_rs2    <= d_uses_rs2;
@@ -546,9 +564,8 @@ module rv32_core #(
                              d_funct3 == 3'b100 ? 2'b01 : d_funct3 == 3'b110 ? 2'b10 :
                              d_funct3 == 3'b111 ? 2'b11 : 2'b00;
             x_shift       <= (d_op || d_opimm) && d_funct3[1:0] == 2'b01;
-            x_shift_right <= d_funct3[2];
+            x_shift_right <= (d_op || d_opimm) && d_funct3 == 3'b101;
             x_shift_arith <= d_funct7[5];
-            x_shift_reg   <= d_op;
             x_rs1         <= d_rs1;
         end
         // the write at this edge is missed by the register file's read at this edge
@@ -557,13 +574,18 @@ module rv32_core #(
         x_fw1    <= complete && x_writes_rd && rd == d_rs1;
         x_fw2    <= complete && x_writes_rd && rd == d_rs2;
         x_fwb    <= complete && x_writes_rd && rd == d_rs2 && (d_op || d_brop);
-        x_fp1    <= w_valid && w_rd == n_rs1;
+        // (the divider's setup cycle with FAST_REDIRECT = 0: the next cycle's shift operands
+        // are its dividend, in p_value, and its placement amount, in x_balt)
+        x_fp1    <= w_valid && w_rd == n_rs1 || (!FAST && div_setup);
         x_fp2    <= w_valid && w_rd == n_rs2;
-        x_bsel   <= n_b_imm || (w_valid && w_rd == n_rs2);
-        x_balt   <= n_b_imm ? (hold ? x_balt : d_imm_alu) : w_value;
+        x_bsel   <= n_b_imm || (w_valid && w_rd == n_rs2) || (!FAST && div_setup);
+        x_balt   <= (!FAST && div_setup) ? {{(XLEN-5){1'b0}}, div_setup_amount} :
+                    n_b_imm ? (hold ? x_balt : d_imm_alu) : w_value;
         if (!hold)
             x_b_imm <= !(d_op || d_brop);
-        p_value  <= w_value;
+        p_value  <= (!FAST && div_setup) ? div_place_value : w_value;
+        br_mis_q  <= br_mis_wait;
+        br_cond_q <= branch_cond;
         w_pc     <= x_pc;
         w_at_vec <= x_at_vec;
         // 0 jump target, 4/6 misaligned load/store, 5/7 load/store access fault

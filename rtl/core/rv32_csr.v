@@ -186,9 +186,12 @@ module rv32_csr #(
                     mie_mtie_q <= csr_wdata[7];
                     mie_msie_q <= csr_wdata[3];
                 end
-                // mode 0 (direct) and 1 (vectored); the reserved modes read as direct
+                // mode 0 (direct) and 1 (vectored, base 64-byte aligned: bits 5:2 read
+                // 0); the reserved modes read as direct
                 if (sel[S_MTVEC])
-                    mtvec_q <= {csr_wdata[XLEN-1:2], 1'b0, csr_wdata[1:0] == 2'b01};
+                    mtvec_q <= {csr_wdata[XLEN-1:6],
+                                csr_wdata[1:0] == 2'b01 ? 4'b0000 : csr_wdata[5:2],
+                                1'b0, csr_wdata[1:0] == 2'b01};
                 if (sel[S_MSCRATCH])
                     mscratch_q <= csr_wdata;
                 if (sel[S_MEPC])

@@ -22,7 +22,10 @@
 // Results follow the RISC-V M extension: x/0 gives quotient all ones and remainder x; the
 // signed overflow -2^31 / -1 gives quotient -2^31 and remainder 0.
 module rv32_div #(
-    parameter BITS_PER_CYCLE = 4       // quotient bits per step: 1, 2, 4 or 8
+    parameter BITS_PER_CYCLE = 4,      // quotient bits per step: 1, 2, 4 or 8
+    // 1: the placement amount is registered, one more setup cycle (a short path: the
+    // amount, an adder off the leading-zero counts, then leaves the core's shifter alone)
+    parameter PLACE_CYCLE    = 0
 ) (
     input  wire        clk,
     input  wire        rst,
@@ -40,6 +43,8 @@ module rv32_div #(
     output wire        place,
     output wire [31:0] place_value,
     output wire [4:0]  place_amount,
+    output wire        setup,          // with PLACE_CYCLE: the cycle before `place`, with
+    output wire [4:0]  setup_amount,   // the amount then (place_value is already there)
     input  wire [31:0] place_rot,      // place_value rotated left by place_amount
     input  wire [31:0] place_keep      // bit i set when i >= place_amount
 );
@@ -49,7 +54,8 @@ module rv32_div #(
     reg [31:0]   quo_q;       // dividend bits shifting out, quotient bits shifting in
                               // (in the setup cycle: the dividend magnitude)
     reg [31:0]   div_q;       // divisor magnitude
-    reg          setup_q;
+    reg          setup_q;     // first setup cycle: the placement amount is worked out
+    reg          place_q;     // second: the dividend is placed
     reg          neg_q;       // the result must be negated
     reg          want_rem_q;
     reg          zero_q;      // the divisor is 0: the quotient is all ones
@@ -72,9 +78,11 @@ module rv32_div #(
     wire [4:0] s_clamped = t[6] ? 5'd31 : t[5] ? t[4:0] : 5'd0;
     localparam [4:0] STEP_MASK = ~(BITS_PER_CYCLE[4:0] - 5'd1);
     wire [4:0] place_s = s_clamped & STEP_MASK;
-    assign place        = setup_q;
+    assign place        = PLACE_CYCLE != 0 ? place_q : setup_q;
+    assign setup        = setup_q;
+    assign setup_amount = place_s;
     assign place_value  = quo_q;
-    assign place_amount = place_s;
+    assign place_amount = PLACE_CYCLE != 0 ? used_q : place_s;
 
     // B restoring steps
     reg [31:0] rem_next, quo_next;
@@ -95,13 +103,14 @@ module rv32_div #(
 
     wire start_now = start && !busy;
     localparam [4:0] LAST_USED = 5'd0 - BITS_PER_CYCLE[4:0];   // 32 - B
-    wire last_step = busy && !setup_q && used_q == LAST_USED;
+    wire last_step = busy && !setup_q && !place_q && used_q == LAST_USED;
     assign done = last_step;
 
     always @(posedge clk) begin
         if (rst) begin
             busy    <= 1'b0;
             setup_q <= 1'b0;
+            place_q <= 1'b0;
         end else if (start_now) begin
             busy       <= 1'b1;
             setup_q    <= 1'b1;
@@ -113,9 +122,15 @@ module rv32_div #(
             zero_q     <= divisor == 32'd0;
             // x/0: quotient all ones, whatever the signs
             neg_q      <= want_rem ? a_neg : (a_neg ^ d_neg) & (divisor != 32'd0);
-        end else if (setup_q) begin
+        end else if (setup_q && PLACE_CYCLE != 0) begin
             setup_q <= 1'b0;
+            place_q <= 1'b1;
             used_q  <= place_s;
+        end else if (setup_q || place_q) begin
+            setup_q <= 1'b0;
+            place_q <= 1'b0;
+            if (PLACE_CYCLE == 0)
+                used_q <= place_s;
             rem_q   <= place_rot & ~place_keep;
             quo_q   <= place_rot & place_keep;
         end else if (busy) begin

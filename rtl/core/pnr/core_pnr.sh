@@ -16,7 +16,7 @@ for tool in yosys nextpnr-ice40 python3; do
 done
 
 params="chparam -set MUL_KIND $mul_kind -set DIV_BITS $div_bits -set LOAD_BYPASS $load_bypass -set FAST_REDIRECT $fast_redirect -set DSP_COUNTERS $dsp_counters core_pnr_top"
-if ! yosys -q -l "$work/yosys.log" -p "read_verilog $* $here/core_pnr_top.v; $params; synth_ice40 -dsp -top core_pnr_top -json $work/netlist.json" >/dev/null 2>&1; then
+if ! yosys -q -l "$work/yosys.log" -p "read_verilog $* $here/core_pnr_top.v $here/core_pnr_ram.v; $params; synth_ice40 -dsp -top core_pnr_top -json $work/netlist.json" >/dev/null 2>&1; then
     echo "core-pnr: yosys failed: $(grep -m3 -i error "$work/yosys.log")" >&2; exit 1
 fi
 rm -f "$work/cells.json" "$work/report.json"

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: ISC
 // core_pnr_top: rv32_core in a minimal node for `make core-pnr` (place and route of the core
-// alone on an iCE40 UP5K): the core, 4 KiB of block RAM (node_ram) for code and data, the
+// alone on an iCE40 UP5K): the core, 4 KiB of block RAM (core_pnr_ram) for code and data, the
 // address decode of node_top (RAM, console word) and a few pins. The core's own cells are
 // counted apart from this wrapper's (rtl/core/pnr/core_cells.py); the paths into and out
 // of the core are those of a real node: RAM outputs, RAM addresses, the bus decode, and
@@ -51,12 +51,12 @@ module core_pnr_top #(
         .trap_tval(), .halted(halted)
     );
     /* verilator lint_on PINCONNECTEMPTY */
-    node_ram #(.WORDS(1024), .ADDR_BITS(10)) ram (
+    core_pnr_ram #(.WORDS(1024), .ADDR_BITS(10)) ram (
         .clk(clk),
         .i_addr(imem_addr[11:2]), .i_data(imem_data),
-        .d_enable(dmem_req_valid && ready && dmem_in_ram),
-        .d_wstrb(dmem_req_write ? dmem_req_wstrb : 4'b0000),
-        .d_line(dmem_req_addr[11:2]), .d_wdata(dmem_req_data), .d_data(dmem_resp_data)
+        .d_addr(dmem_req_addr[11:2]),
+        .d_wstrb((dmem_req_valid && ready && dmem_req_write && dmem_in_ram) ? dmem_req_wstrb : 4'b0000),
+        .d_wdata(dmem_req_data), .d_data(dmem_resp_data)
     );
     wire unused_byte_bits = ^dmem_req_addr[1:0];   // lanes come from the strobes
     always @(posedge clk) begin
