@@ -52,10 +52,12 @@ $(eval $(call node_sim_rule,node-sim-xrand,$(SIM_X_RAND),-DRVMESH_XRAND))
 $(eval $(call node_sim_rule,node-sim-board,$(SIM_X_FAST) $(CORE_BOARD_PARAMS) $(abspath $(CORE_MAC16_MODEL))))
 $(BUILD)/bin/node-sim-board: $(CORE_MAC16_MODEL)
 
-# make bench-core: CPI of every C test program, node-sim speed, core cell counts (yosys)
+# make bench-core: CPI of every C test program on node-sim and on node-sim-board (the board
+# configuration) side by side, node-sim speed, core cell counts in both (yosys)
 CORE_BENCH_ELFS := $(patsubst %.c,$(BUILD)/fw/%.elf,$(wildcard tests/firmware/programs/*.c))
-CORE_BENCH_SYNTH := $(if $(shell command -v yosys 2>/dev/null),$(CORE_SYNTH_STAT) $(CORE_SYNTH_SMALL_STAT))
+CORE_BENCH_SYNTH := $(if $(shell command -v yosys 2>/dev/null),$(CORE_SYNTH_STAT) $(CORE_SYNTH_BOARD_STAT))
 BENCH_TARGETS += bench-core
 .PHONY: bench-core
-bench-core: $(NODE_SIM) $(CORE_BENCH_ELFS) $(CORE_BENCH_SYNTH)
-	@sim/node/bench_core.sh $(NODE_SIM) $(BUILD)/bench/core.json $(or $(CORE_BENCH_SYNTH),- -) $(CORE_BENCH_ELFS)
+bench-core: $(NODE_SIM) $(BUILD)/bin/node-sim-board $(CORE_BENCH_ELFS) $(CORE_BENCH_SYNTH)
+	@sim/node/bench_core.sh $(NODE_SIM) $(BUILD)/bin/node-sim-board $(BUILD)/bench/core.json \
+	  $(or $(CORE_BENCH_SYNTH),- -) $(CORE_BENCH_ELFS)
