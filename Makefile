@@ -32,8 +32,10 @@ help:
 	@echo "  make schedgen     build the schedule generator/checker ($(BUILD)/bin/schedgen)"
 	@echo "  make bench-mesh   one benchmark of make bench (also: $(filter-out bench-mesh,$(BENCH_TARGETS)))"
 	@echo "  make fw-all       build every firmware program and test program"
+	@echo "  make new-program DIR=~/myprog  a program of your own from kit/template (docs/first-program.md)"
 	@echo "  make clean        remove $(BUILD)/"
 	@echo "  make test T=core  run only the test scripts whose path contains 'core'"
+	@echo "  make -C boards BOARD=icebreaker   FPGA board bitstream, report.json, prog (make -C boards help)"
 	@echo "Machine (config.mk): $(MESH_DIMS)-D $(MESH_X)x$(MESH_Y)$(if $(filter 3,$(MESH_DIMS)),x$(MESH_Z)) $(if $(filter 1,$(MESH_TORUS)),torus,mesh), $(RISCV_ARCH), RAM $(RAM_BYTES) bytes at $(RAM_BASE)"
 
 deps:
@@ -64,8 +66,10 @@ include firmware/firmware.mk
 include firmware/sched/sched.mk
 include rtl/rtl.mk
 include rtl/tile/tile.mk
+include rtl/link/link.mk
 include sim/node/node.mk
 include sim/noc/noc.mk
 include sim/mesh/mesh.mk
 include firmware/drivers/drivers.mk
 include tests/firmware/firmware-tests.mk
+include kit/kit.mk

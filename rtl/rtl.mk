@@ -16,17 +16,8 @@ CORE_BOARD_PARAMS := -GMUL_KIND=$(CORE_BOARD_MUL_KIND) -GDIV_BITS=$(CORE_BOARD_D
 CORE_BOARD_VALUES := $(CORE_BOARD_MUL_KIND) $(CORE_BOARD_DIV_BITS) $(CORE_BOARD_LOAD_BYPASS) \
                      $(CORE_BOARD_FAST_REDIRECT) $(CORE_BOARD_DSP_COUNTERS)
 
-# Simulating DSP_COUNTERS=1 (the iCE40 DSP block SB_MAC16) needs yosys's model of the cell,
-# extracted from its ice40/cells_sim.v (lint off: not our code)
-YOSYS_SHARE      := $(abspath $(dir $(shell command -v yosys 2>/dev/null))../share/yosys)
-CORE_MAC16_MODEL := $(BUILD)/ice40/sb_mac16.v
-$(CORE_MAC16_MODEL):
-	@mkdir -p $(dir $@)
-	@test -f $(YOSYS_SHARE)/ice40/cells_sim.v || { echo "$(YOSYS_SHARE)/ice40/cells_sim.v not found: yosys is needed to simulate the DSP counters (make deps)" >&2; exit 1; }
-	@{ printf '`verilator_config\nlint_off -file "*sb_mac16.v"\n`verilog\n'; \
-	  sed -n '/^module SB_MAC16/,/^endmodule/p' $(YOSYS_SHARE)/ice40/cells_sim.v; } >$@.tmp
-	@grep -q '^module SB_MAC16' $@.tmp || { echo "no SB_MAC16 in $(YOSYS_SHARE)/ice40/cells_sim.v" >&2; exit 1; }
-	@mv $@.tmp $@
+# the SB_MAC16 model for simulating DSP_COUNTERS=1 (also included by boards/boards.mk)
+include rtl/core/mac16.mk
 NODE_TOP_PARAMS := -GRAM_BASE="$(CORE_RAM_BASE_V)" -GRAM_BYTES=$(RAM_BYTES) $(CORE_PARAMS)
 
 LINT_TARGETS += lint-core

@@ -78,7 +78,10 @@ enum {
     COLL_ETIMEOUT = -16,    /* no progress for ctx->timeout_cycles */
     COLL_EDESC = -17,       /* the NI refused a descriptor or a window (it should not: all checked) */
     COLL_EBUSY = -18,       /* coll_plan_start on a plan that is running */
-    COLL_EOVERFLOW = -19     /* an NI counter passed 65535 */
+    COLL_EOVERFLOW = -19,    /* an NI counter passed 65535 */
+    /* the application kit (rvmesh.h) */
+    COLL_EUNDECLARED = -20,  /* a collective (or root) the program did not declare in its Makefile */
+    COLL_ENOTABLES = -21     /* no tables area in this node's RAM, or one for another machine or node */
 };
 
 /* coll_plan_test: still running */

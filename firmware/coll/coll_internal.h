@@ -66,6 +66,27 @@ static inline uint32_t coll_barrier_rounds(uint32_t nodes)
  * the descriptor, the return value is its port. */
 unsigned coll_barrier_desc(const coll_ctx *ctx, uint32_t round, struct ni_desc *d);
 
+/* A blocking call: its name for messages ("coll_bcast", "rvm_bcast", ...), the collective,
+ * buffers, m and root. coll_blocking checks it against the table, compiles the plan into
+ * ctx's workspace, starts it and waits; a call this node refuses still takes its part in
+ * the others' barrier or epoch (coll_skip_call). */
+typedef struct {
+    const char *name;
+    uint32_t collective;
+    const void *send;
+    uint32_t send_bytes;
+    void *recv;
+    uint32_t recv_bytes;
+    uint32_t m;
+    uint32_t root;
+    int has_root;              /* the call names a root */
+} coll_call;
+int coll_blocking(coll_ctx *ctx, const sched_table *table, const coll_call *call);
+/* The checks and compilation of coll_blocking, into `plan` in this workspace (16-byte
+ * aligned): the caller starts and waits (or keeps the plan to start again). */
+int coll_call_compile(coll_ctx *ctx, const sched_table *table, const coll_call *call, coll_plan *plan,
+                      void *workspace, uint32_t workspace_bytes);
+
 /* coll_plan_init with the caller's name in messages (the blocking calls') */
 int coll_plan_compile(coll_plan *plan, coll_ctx *ctx, const sched_table *table, const void *send,
                       uint32_t send_bytes, void *recv, uint32_t recv_bytes, uint32_t m, void *workspace,

@@ -19,6 +19,7 @@ static void usage(FILE *f)
             "usage: schedgen --shape XxY[xZ] (--mesh | --torus) --algo NAME [--root X,Y[,Z]] [--chunks K]\n"
             "                [--check] [--stats] [--dump FILE] [--tables FILE] [--svg FILE] [--quiet]\n"
             "       schedgen --shape XxY[xZ] (--mesh | --torus) --verify-tables FILE\n"
+            "       schedgen --shape XxY[xZ] (--mesh | --torus) --package FILE [--asm FILE.S] --coll SPEC...\n"
             "algorithms: tsay-wang (all-port wormhole broadcast, n x n or n x n x n torus)\n"
             "            cang-wu, cang-wu-dp (one-port wormhole broadcast, 2^k x 2^k)\n"
             "            saf-bcast (all-port store-and-forward broadcast tree, any shape)\n"
@@ -42,6 +43,14 @@ static void usage(FILE *f)
             "--tables   per-node binary tables (format: firmware/sched/sched_table.h)\n"
             "--svg      picture of the schedule, one panel and colour per step\n"
             "--verify-tables  check that FILE holds one valid table per node of this shape, in order\n"
+            "--package  a program's tables, grouped per node (firmware/sched/sched_table.h: every node's\n"
+            "           area); every schedule is checked first. --coll SPEC (repeat it) names a collective\n"
+            "           the program uses: COLL[:ALGO][@ROOT], COLL one of bcast, scatter, gather, allgather,\n"
+            "           alltoall; ALGO an algorithm above (bcast-edst/K: K chunks per tree) or default (the\n"
+            "           fastest measured for each block size: README.md, \"Which schedule runs when\");\n"
+            "           ROOT a node id, for bcast, scatter and gather (default 0)\n"
+            "--asm      with --package: an assembly file for the program's image that carries the package\n"
+            "           (section .rvmesh_package, not loaded) and reserves a node's area (rvmesh_tables)\n"
             "exit status: 0 done; 1 --check found the schedule wrong, --verify-tables found the file\n"
             "             unreadable or damaged (checksum, truncated, empty, not a tables file, another\n"
             "             shape), or writing an output failed part-way (the partial file is removed);\n"
@@ -199,11 +208,244 @@ static int check_output(const char *option, const char *path)
     return 2;
 }
 
+/* ---- --package: a program's collectives ---- */
+typedef struct {
+    int algo;
+    uint32_t chunks, min_bytes;
+} pkg_variant;
+
+#define PKG_MAX_SPECS 32
+#define PKG_MAX_ITEMS 96
+
+static int shape_equal_sides(const sched_shape *sh)
+{
+    return sh->side[0] == sh->side[1] && (sh->dims < 3 || sh->side[0] == sh->side[2]);
+}
+
+static int shape_even_side(const sched_shape *sh)
+{
+    for (unsigned d = 0; d < sh->dims; d++)
+        if (sh->side[d] % 2u == 0) return 1;
+    return 0;
+}
+
+/* "default": the variants of a collective on this shape, least preferred first (the kit runs
+ * the last one whose smallest block, parts and workspace suit the call). README.md, "Which
+ * schedule runs when", says why. Returns the count, 0 if the collective is unknown. */
+static int default_variants(const sched_shape *sh, int coll, pkg_variant *v)
+{
+    int n = 0;
+    switch (coll) {
+    case SCHED_COLL_BCAST:
+        /* any multiple of 4 bytes: Tsay-Wang on n x n tori, else the binomial tree; then the
+         * 2d (mesh: d) arc-disjoint trees, and from 1 KiB the same pipelined in 8 chunks */
+        v[n++] = (pkg_variant){sh->torus && shape_equal_sides(sh) ? SCHED_ALGO_TSAY_WANG : SCHED_ALGO_BCAST_BINOMIAL,
+                               1, 0};
+        v[n++] = (pkg_variant){SCHED_ALGO_BCAST_EDST, 1, 0};
+        v[n++] = (pkg_variant){SCHED_ALGO_BCAST_EDST, 8, 1024};
+        return n;
+    case SCHED_COLL_SCATTER: v[n++] = (pkg_variant){SCHED_ALGO_SCATTER, 1, 0}; return n;
+    case SCHED_COLL_GATHER: v[n++] = (pkg_variant){SCHED_ALGO_GATHER, 1, 0}; return n;
+    case 16: /* allgather: the fewest slots */
+        if (sh->torus) v[n++] = (pkg_variant){(int)SCHED_ALGO_MNB_OPT, 1, 0};
+        else if (sh->dims == 2) v[n++] = (pkg_variant){(int)SCHED_ALGO_MNB_DIAG, 1, 0};
+        else if (shape_even_side(sh)) v[n++] = (pkg_variant){(int)SCHED_ALGO_ALLGATHER_RING, 1, 0};
+        else v[n++] = (pkg_variant){(int)SCHED_ALGO_MNB_DIAG, 1, 0};
+        return n;
+    case 17: /* alltoall: the pairwise exchange where the total exchange's transit slots do not fit */
+        v[n++] = (pkg_variant){(int)SCHED_ALGO_ALLTOALL_PAIRWISE, 1, 0};
+        v[n++] = (pkg_variant){sh->dims == 2 && shape_equal_sides(sh) ? (int)SCHED_ALGO_TE_A3 : (int)SCHED_ALGO_TE_A2,
+                               1, 0};
+        return n;
+    }
+    return 0;
+}
+
+static int coll_from_name(const char *name)
+{
+    static const struct { const char *name; int coll; } names[] = {
+        {"bcast", SCHED_COLL_BCAST}, {"scatter", SCHED_COLL_SCATTER}, {"gather", SCHED_COLL_GATHER},
+        {"allgather", 16}, {"alltoall", 17}};
+    for (unsigned i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (!strcmp(name, names[i].name)) return names[i].coll;
+    return -1;
+}
+
+static int package(const sched_shape *shape, const char *const *specs, int nspecs, const char *out, const char *asm_out,
+                   int quiet)
+{
+    static const char syntax[] = "COLL[:ALGO][@ROOT] (e.g. bcast, allgather:mnb-opt, bcast:bcast-edst/8@5)";
+    sched_schedule sch[PKG_MAX_ITEMS];
+    sched_pkg_item items[PKG_MAX_ITEMS];
+    int nitems = 0, status = 2;
+    int seen_coll[PKG_MAX_SPECS];
+    uint32_t seen_root[PKG_MAX_SPECS];
+    char err[256], shape_text[40];
+    sched_shape_text(shape, shape_text, sizeof shape_text);
+    if (nspecs == 0) return bad("%s", "--package needs at least one --coll SPEC");
+    if (nspecs > PKG_MAX_SPECS) return bad("%s", "--package: at most 32 --coll specs");
+    for (int k = 0; k < nspecs; k++) {
+        char text[128], *algo_text = 0, *root_text = 0;
+        if (strlen(specs[k]) >= sizeof text) { bad("--coll '%s': too long", specs[k]); goto out; }
+        strcpy(text, specs[k]);
+        char *at = strchr(text, '@');
+        if (at) { *at = 0; root_text = at + 1; }
+        char *colon = strchr(text, ':');
+        if (colon) { *colon = 0; algo_text = colon + 1; }
+        const int coll = coll_from_name(text);
+        if (coll < 0) {
+            fprintf(stderr, "schedgen: --coll '%s': unknown collective '%s' (bcast, scatter, gather, allgather, "
+                            "alltoall); the form is %s\n", specs[k], text, syntax);
+            goto out;
+        }
+        const int rooted = coll == SCHED_COLL_BCAST || coll == SCHED_COLL_SCATTER || coll == SCHED_COLL_GATHER;
+        uint32_t root = 0;
+        if (root_text) {
+            long r[1];
+            if (!rooted) {
+                fprintf(stderr, "schedgen: --coll '%s': %s has no root; drop '@%s'\n", specs[k], text, root_text);
+                goto out;
+            }
+            if (parse_list(root_text, ',', r, 1) != 1 || r[0] < 0 || (uint32_t)r[0] >= sched_nodes(shape)) {
+                fprintf(stderr, "schedgen: --coll '%s': the root must be a node id 0..%lu of the %s %s (node id = x + "
+                                "X*y%s)\n", specs[k], (unsigned long)(sched_nodes(shape) - 1u), shape_text,
+                        shape->torus ? "torus" : "mesh", shape->dims == 3 ? " + X*Y*z" : "");
+                goto out;
+            }
+            root = (uint32_t)r[0];
+        }
+        for (int j = 0; j < k; j++)
+            if (seen_coll[j] == coll && seen_root[j] == root) {
+                fprintf(stderr, "schedgen: --coll '%s': %s%s is declared twice; name each collective (and root) "
+                                "once\n", specs[k], text, rooted ? " with this root" : "");
+                goto out;
+            }
+        seen_coll[k] = coll;
+        seen_root[k] = root;
+        pkg_variant v[4];
+        int nv = 0;
+        if (!algo_text || !strcmp(algo_text, "default")) {
+            nv = default_variants(shape, coll, v);
+        } else {
+            char *slash = strchr(algo_text, '/');
+            uint32_t chunks = 1;
+            if (slash) {
+                long c[1];
+                *slash = 0;
+                if (parse_list(slash + 1, ',', c, 1) != 1 || c[0] < 1 || c[0] > (long)SCHED_EDST_MAX_CHUNKS) {
+                    fprintf(stderr, "schedgen: --coll '%s': chunks per tree after '/' must be 1 .. %u\n", specs[k],
+                            SCHED_EDST_MAX_CHUNKS);
+                    goto out;
+                }
+                chunks = (uint32_t)c[0];
+            }
+            const int algo = sched_algo_from_name(algo_text);
+            if (algo < 0) {
+                fprintf(stderr, "schedgen: --coll '%s': unknown algorithm '%s' (the algorithms: default, %s)\n",
+                        specs[k], algo_text, algo_list());
+                goto out;
+            }
+            if (slash && algo != SCHED_ALGO_BCAST_EDST) {
+                fprintf(stderr, "schedgen: --coll '%s': '/K' (chunks) applies to bcast-edst only\n", specs[k]);
+                goto out;
+            }
+            v[nv++] = (pkg_variant){algo, chunks, 0};
+        }
+        for (int j = 0; j < nv; j++) {
+            if (nitems == PKG_MAX_ITEMS) { bad("%s", "--package: too many tables"); goto out; }
+            sched_schedule *s = &sch[nitems];
+            if (sched_generate_chunks(s, shape, (sched_algo)v[j].algo, root, v[j].chunks, err, sizeof err)) {
+                fprintf(stderr, "schedgen: --coll '%s' on the %s %s: %s\n", specs[k], shape_text,
+                        shape->torus ? "torus" : "mesh", err);
+                goto out;
+            }
+            nitems++;
+            if ((int)s->coll != coll) {
+                fprintf(stderr, "schedgen: --coll '%s': %s is a%s %s schedule, not %s\n", specs[k],
+                        sched_algo_name(s->algo), sched_coll_name(s->coll)[0] == 'a' ? "n" : "",
+                        sched_coll_name(s->coll), text);
+                goto out;
+            }
+            size_t wb = sched_check_workspace_bytes(s);
+            void *ws = malloc(wb);
+            sched_check_result r;
+            if (!ws) { fprintf(stderr, "schedgen: out of memory\n"); status = 1; goto out; }
+            sched_check(s, ws, wb, &r);
+            free(ws);
+            if (!r.ok) {
+                fprintf(stderr, "schedgen: --coll '%s': %s: check: FAIL %s\n", specs[k], sched_algo_name(s->algo),
+                        r.error);
+                status = 1;
+                goto out;
+            }
+            items[nitems - 1] = (sched_pkg_item){s, v[j].min_bytes};
+        }
+    }
+    if (check_output("--package", out) || (asm_out && check_output("--asm", asm_out))) goto out;
+    FILE *f = fopen(out, "wb");
+    sched_pkg_info info;
+    status = 1;
+    if (!f) { fprintf(stderr, "schedgen: cannot write %s: %s\n", out, strerror(errno)); goto out; }
+    int w = sched_write_package(shape, items, (uint32_t)nitems, f, &info);
+    int werr = w ? (errno ? errno : ENOMEM) : 0;
+    if (fclose(f) && !werr) werr = errno ? errno : EIO;
+    if (werr) {
+        remove(out);
+        fprintf(stderr, "schedgen: cannot write %s: %s (the partial file was removed)\n", out, strerror(werr));
+        goto out;
+    }
+    if (asm_out) {
+        FILE *a = fopen(asm_out, "w");
+        int aerr = a ? 0 : errno;
+        if (a) {
+            fprintf(a, "/* generated by schedgen --package for the %s %s: do not edit.\n"
+                       " * .rvmesh_package (not loaded): every node's tables, for the loader (mesh-sim);\n"
+                       " * rvmesh_tables (NOLOAD): where the loader writes this node's area, %lu bytes. */\n"
+                       "    .section .rvmesh_package,\"\",@progbits\n"
+                       "    .incbin \"%s\"\n"
+                       "    .section .rvmesh_tables,\"aw\",@nobits\n"
+                       "    .balign 8\n"
+                       "    .globl rvmesh_tables\n"
+                       "    .type rvmesh_tables, @object\n"
+                       "    .size rvmesh_tables, %lu\n"
+                       "rvmesh_tables:\n"
+                       "    .zero %lu\n"
+                       "    .globl rvmesh_tables_end\n"
+                       "rvmesh_tables_end:\n",
+                    shape_text, shape->torus ? "torus" : "mesh", (unsigned long)info.area_bytes, out,
+                    (unsigned long)info.area_bytes, (unsigned long)info.area_bytes);
+            if (fclose(a)) aerr = errno ? errno : EIO;
+        }
+        if (aerr) {
+            remove(asm_out);
+            fprintf(stderr, "schedgen: cannot write %s: %s\n", asm_out, strerror(aerr));
+            goto out;
+        }
+    }
+    if (!quiet) {
+        printf("package: %s for the %s %s, %d tables:", out, shape_text, shape->torus ? "torus" : "mesh", nitems);
+        for (int i = 0; i < nitems; i++) {
+            printf(" %s", sched_algo_name(sch[i].algo));
+            if (sched_coll_parts(&sch[i]) > 1) printf("(%lu parts)", (unsigned long)sched_coll_parts(&sch[i]));
+            if (items[i].min_bytes) printf(">=%luB", (unsigned long)items[i].min_bytes);
+        }
+        printf("; a node holds at most %lu bytes (mean %.0f), the package is %lu bytes\n",
+               (unsigned long)info.area_bytes, info.mean_area_bytes, (unsigned long)info.total_bytes);
+    }
+    status = 0;
+out:
+    for (int i = 0; i < nitems; i++) sched_free(&sch[i]);
+    return status;
+}
+
 int main(int argc, char **argv)
 {
     const char *shape_arg = 0, *algo_arg = 0, *root_arg = 0, *dump = 0, *tables = 0, *svg = 0, *verify = 0;
     const char *sources_arg = 0;   /* issue 5: partial collectives */
     const char *chunks_arg = 0;    /* bcast-edst */
+    const char *package_arg = 0, *asm_arg = 0;
+    const char *specs[PKG_MAX_SPECS + 1];
+    int nspecs = 0;
     int torus = -1, check = 0, quiet = 0, stats = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -223,6 +465,13 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--verify-tables")) val = &verify;
         else if (!strcmp(a, "--sources")) val = &sources_arg;
         else if (!strcmp(a, "--chunks")) val = &chunks_arg;
+        else if (!strcmp(a, "--package")) val = &package_arg;
+        else if (!strcmp(a, "--asm")) val = &asm_arg;
+        else if (!strcmp(a, "--coll")) {
+            if (i + 1 >= argc) return bad("option %s needs a value", a);
+            if (nspecs > PKG_MAX_SPECS) return bad("%s", "--package: at most 32 --coll specs");
+            specs[nspecs++] = argv[++i];
+        }
         else return bad("unknown option '%s'", a);
         if (val) {
             if (i + 1 >= argc) return bad("option %s needs a value", a);
@@ -244,6 +493,14 @@ int main(int argc, char **argv)
     }
     const char *problem = sched_shape_problem(&shape);
     if (problem) return bad("bad --shape: %s", problem);
+
+    if (package_arg) {
+        if (algo_arg || root_arg || dump || tables || svg || verify || sources_arg || chunks_arg || check || stats)
+            return bad("%s", "--package takes --coll SPECs (and --asm, --quiet) only: the algorithm, root and chunks "
+                             "of each collective go in its SPEC");
+        return package(&shape, specs, nspecs, package_arg, asm_arg, quiet);
+    }
+    if (nspecs || asm_arg) return bad("%s", "--coll and --asm go with --package FILE");
 
     if (verify) {
         int vs = verify_tables(verify, &shape);

@@ -367,16 +367,21 @@ module rv32_core #(
     // the comparison does not reach the trap logic: the condition is taken from br_cond_q
     reg  br_mis_q, br_cond_q;
     // X waits (and D with it): an operand not there yet (a load or divider result with
-    // LOAD_BYPASS = 0), the data bus not ready, the divider or multiplier busy, minstret
+    // LOAD_BYPASS = 0), its data request not ready, the divider or multiplier busy, minstret
     // not yet counted, that branch deciding. From registers only, and before any
     // interrupt: an interrupt is taken only when the instruction in X does not wait.
-    wire stall = active && (ld_use || (!x_exc && (
-                     ((x_load || x_store) && !dmem_req_ready) ||
+    // (stall_regs: all but the bus's ready, which the interrupt decision must not see: the
+    // request's valid would then depend on its ready, a loop through any bus that decides
+    // ready from valid, as tile's arbitration does)
+    wire stall_regs = active && (ld_use || (!x_exc && (
                      (x_div && !div_done) || (x_mul && !mul_done) ||
                      (x_csr && instret_busy) || (x_branch && x_tgt_mis && !br_mis_q))));
+    wire bus_wait;               // (below: the request offered and not ready)
+    wire stall = stall_regs || bus_wait;
     // interrupts are taken between instructions: not while a divide, multiply or bus
-    // request is under way (a request once offered stays until accepted)
-    wire irq_take = active && irq_pending && !div_busy && !mul_busy && !x_req_wait && !stall;
+    // request is under way (a request once offered stays until accepted; a load or store
+    // not yet offered gives way to the interrupt and runs after its mret)
+    wire irq_take = active && irq_pending && !div_busy && !mul_busy && !x_req_wait && !stall_regs;
     // the instruction executes this cycle (its operands are there, no interrupt first)
     wire go   = active && !irq_take && !ld_use;
     wire x_ok = go && !x_exc;
@@ -392,7 +397,7 @@ module rv32_core #(
     wire   bus_fault      = dmem_req_valid && dmem_req_ready && dmem_req_error;
     // (a misaligned access, not offered, waits for ready all the same: ready then stays
     // off the adder's path)
-    wire   bus_wait       = x_ok && (x_load || x_store) && !dmem_req_ready;
+    assign bus_wait       = x_ok && (x_load || x_store) && !dmem_req_ready;
 
     assign div_start = x_ok && x_div && !div_busy;
     assign mul_start = x_ok && x_mul && !mul_busy;

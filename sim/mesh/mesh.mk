@@ -5,8 +5,8 @@
 # -D flags; everything else (RAM, ISA, flit width) comes from config.mk for every variant.
 # `make mesh-sim MESH_X=8 MESH_Y=8` still rebuilds the default binary for that shape.
 
-MESH_SIM_SRCS := sim/mesh/mesh_sim.cpp sim/mesh/mesh_jobs.cpp sim/node/elf32.cpp sim/node/sim_common.cpp
-MESH_SIM_HDRS := sim/node/elf32.h sim/node/sim_common.h sim/mesh/mesh_jobs.h firmware/coll/coll_jobs.h $(SCHED_HEADERS)
+MESH_SIM_SRCS := sim/mesh/mesh_sim.cpp sim/mesh/mesh_jobs.cpp sim/mesh/mesh_program.cpp sim/node/elf32.cpp sim/node/sim_common.cpp
+MESH_SIM_HDRS := sim/node/elf32.h sim/node/sim_common.h sim/mesh/mesh_jobs.h sim/mesh/mesh_program.h firmware/coll/coll_jobs.h $(SCHED_HEADERS)
 # Verilator configuration: one body of code shared by all the tiles (see the file); not for
 # the multi-threaded models, which it makes slower (4x4: 8,800 -> 6,200 cycles/s)
 MESH_SIM_VLT := sim/mesh/mesh_share.vlt
@@ -18,6 +18,12 @@ MESH_SIM_LIBS := $(SCHED_HOST_OBJS)
 # --x-seed N: the 3x3x3 torus of the tests); the benchmarks 8x8t, 8x8m and 8x8t-mt.
 MESH_SIM_VARIANTS := 4x4m:2:4:4:1:0 4x4t:2:4:4:1:1 5x5t:2:5:5:1:1 3x3x3t:3:3:3:3:1 3x3x3m:3:3:3:3:0 \
                      8x8t:2:8:8:1:1 8x8m:2:8:8:1:0 4x4t-mt:2:4:4:1:1:2 8x8t-mt:2:8:8:1:1:2 3x3x3t-xrand:3:3:3:3:1:1:xrand
+# Any other shape on request: make mesh-sim-6x6t MESH_SIM_EXTRA=6x6t (XxY or XxYxZ, then t for
+# a torus or m for a mesh; the application kit, kit/program.mk, asks for its SHAPE this way)
+MESH_SIM_EXTRA ?=
+mesh_sim_sides = $(subst x, ,$(patsubst %t,%,$(patsubst %m,%,$(1))))
+mesh_sim_spec = $(1):$(words $(call mesh_sim_sides,$(1))):$(word 1,$(call mesh_sim_sides,$(1))):$(word 2,$(call mesh_sim_sides,$(1))):$(or $(word 3,$(call mesh_sim_sides,$(1))),1):$(if $(filter %t,$(1)),1,0)
+MESH_SIM_VARIANTS += $(foreach v,$(filter-out $(foreach w,$(MESH_SIM_VARIANTS),$(firstword $(subst :, ,$(w)))),$(MESH_SIM_EXTRA)),$(if $(and $(filter %t %m,$(v)),$(filter 2 3,$(words $(call mesh_sim_sides,$(v))))),$(call mesh_sim_spec,$(v)),$(error MESH_SIM_EXTRA: '$(v)' is not a shape like 6x6t, 4x8m or 3x3x3t)))
 
 # $(call mesh_sim_build,TARGET,DIR,DIMS,X,Y,Z,TORUS,THREADS,TRACE,XRAND): the rules of one
 # binary (TRACE "yes": with --trace-fst, which the variants leave out: it costs a third of the

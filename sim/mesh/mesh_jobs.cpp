@@ -555,8 +555,15 @@ void MeshJobs::print_table(FILE *out) const {
 bool MeshJobs::write_json(const std::string &path, const std::string &shape_name, std::string &error) const {
     FILE *f = open_output(path, error);
     if (!f) return false;
-    std::fprintf(f, "{\n  \"shape\": \"%s\",\n  \"model\": {\"alpha\": %.3f, \"gamma\": %.3f, \"beta\": %.3f},\n  \"jobs\": [",
-                 shape_name.c_str(), model_.alpha, model_.gamma, model_.beta);
+    std::fprintf(f, "{\n  \"shape\": \"%s\",\n", shape_name.c_str());
+    write_json_fields(f);
+    std::fprintf(f, "\n}\n");
+    return close_output(f, path, error);
+}
+
+void MeshJobs::write_json_fields(FILE *f) const {
+    std::fprintf(f, "  \"model\": {\"alpha\": %.3f, \"gamma\": %.3f, \"beta\": %.3f},\n  \"jobs\": [",
+                 model_.alpha, model_.gamma, model_.beta);
     for (size_t j = 0; j < results_.size(); ++j) {
         const JobResult &r = results_[j];
         std::fprintf(f, "%s\n    {\"job\": %d, \"collective\": \"%s\", \"algorithm\": \"%s\", \"bytes\": %u, "
@@ -571,8 +578,7 @@ bool MeshJobs::write_json(const std::string &path, const std::string &shape_name
             std::fprintf(f, "%s%" PRIu64, l ? ", " : "", r.link_flits[l]);
         std::fprintf(f, "]}");
     }
-    std::fprintf(f, "\n  ]\n}\n");
-    return close_output(f, path, error);
+    std::fprintf(f, "\n  ]");
 }
 
 // One panel per job: nodes on a grid (z planes side by side), each directed x/y link a

@@ -101,6 +101,8 @@ public:
 
     void print_table(FILE *out) const;
     bool write_json(const std::string &path, const std::string &shape_name, std::string &error) const;
+    // the JSON fields "model" and "jobs" (no braces around them, no newline after)
+    void write_json_fields(FILE *f) const;
     bool write_svg(const std::string &path, const std::string &shape_name, std::string &error) const;
 
 private:

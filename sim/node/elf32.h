@@ -19,6 +19,16 @@ struct Elf32Image {
     uint32_t tohost = 0;                  // address of the symbol `tohost`
     bool has_jobs = false;                // mesh-sim's jobs area (firmware/coll/coll_jobs.h)
     uint32_t jobs = 0, jobs_bytes = 0;    // address and size of the symbol `rvmesh_jobs`
+    // a program of the application kit (kit/program.mk): every node's tables in the section
+    // .rvmesh_package (not loaded; firmware/sched/sched_table.h), the area each node's are
+    // written to (the symbol `rvmesh_tables`, its size), and the region timers
+    // (`rvmesh_regions`, firmware/rt/rvmesh_rt.h)
+    bool has_package = false;
+    std::vector<uint8_t> package;
+    bool has_tables = false;
+    uint32_t tables = 0, tables_bytes = 0;
+    bool has_regions = false;
+    uint32_t regions = 0, regions_bytes = 0;
 };
 
 // Exit statuses of the simulators themselves (node-sim, mesh-sim); a program's own status
