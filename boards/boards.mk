@@ -20,6 +20,8 @@ BOARD_PLL    := $(BOARD_BUILD)/pll.txt
 BUILD        := $(BOARD_BUILD)/build
 export BUILD
 include firmware/firmware.mk
+# yosys's SB_MAC16 model, for simulating a core with DSP_COUNTERS=1 ($(BUILD)/ice40/sb_mac16.v)
+include rtl/core/mac16.mk
 ifdef BOARD_DATA_BASE
 FW_LDFLAGS += -Wl,--section-start=.rodata=$(BOARD_DATA_BASE)
 endif
@@ -56,7 +58,7 @@ $(BOARD_PARAMS_VH): config.mk FORCE
 	   echo "        .RAM_BASE(32'd$(BOARD_RAM_BASE_DEC)),"; } > $@.tmp
 	@cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@
 
-params: check-board $(BOARD_PARAMS_VH)
+params: check-board $(BOARD_PARAMS_VH) $(CORE_MAC16_MODEL)
 
 # ---- boot ROM ---------------------------------------------------------------------------
 BOOT_CFLAGS := -march=$(RISCV_ARCH)_zicsr -mabi=$(RISCV_ABI) -Os -std=c11 -Wall -Wextra -Werror \
@@ -165,7 +167,7 @@ prog-image: check-board $(BOARD_IMAGE)
 
 # ---- CPI on the board's tile (SPRAM banks) against a dual-ported RAM: build/bench/board_cpi.json
 .PHONY: bench-cpi
-bench-cpi: check-board $(BOOT_HEX) $(BOARD_PARAMS_VH) $(BOARD_IMAGE_TOOL)
+bench-cpi: check-board $(BOOT_HEX) $(BOARD_PARAMS_VH) $(CORE_MAC16_MODEL) $(BOARD_IMAGE_TOOL)
 	@BOARD=$(BOARD) BENCH_DIR=build/bench boards/scripts/board_cpi.sh
 
 # ---- estimates for larger devices ---------------------------------------------------------

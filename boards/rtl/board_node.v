@@ -29,8 +29,13 @@ module board_node #(
     parameter [31:0] RAM_BASE     = 32'h8000_0000,
     parameter        RAM_BYTES    = 131072,
     parameter        LINE_WORDS   = 1,
-    parameter        FAST_MUL     = 1,
-    parameter        DIV_BITS     = 4,
+    // rv32_core's configuration (rtl/core/README.md; config.mk's CORE_BOARD_* through the
+    // board profile's BOARD_TILE_PARAMS)
+    parameter        MUL_KIND     = 2,
+    parameter        DIV_BITS     = 1,
+    parameter        LOAD_BYPASS  = 0,
+    parameter        FAST_REDIRECT = 0,
+    parameter        DSP_COUNTERS = 1,
     parameter        RAM_SP_BANKS = 2,
     parameter        BOOT_BYTES   = 2048,
     parameter        BOOT_INIT    = "",
@@ -94,7 +99,8 @@ module board_node #(
     tile #(
         .DIMS(DIMS), .FLIT_BITS(FLIT_BITS), .BUF_DEPTH(BUF_DEPTH), .INJ_DEPTH(INJ_DEPTH),
         .VCS(VCS), .RAM_BASE(RAM_BASE), .RAM_BYTES(RAM_BYTES), .LINE_WORDS(LINE_WORDS),
-        .RESET_PC(BOOT_BASE), .FAST_MUL(FAST_MUL), .DIV_BITS(DIV_BITS),
+        .RESET_PC(BOOT_BASE), .MUL_KIND(MUL_KIND), .DIV_BITS(DIV_BITS),
+        .LOAD_BYPASS(LOAD_BYPASS), .FAST_REDIRECT(FAST_REDIRECT), .DSP_COUNTERS(DSP_COUNTERS),
         .RAM_SP_BANKS(RAM_SP_BANKS), .BOOT_BASE(BOOT_BASE), .BOOT_BYTES(BOOT_BYTES),
         .BOOT_INIT(BOOT_INIT), .IO_BASE(IO_BASE), .IO_BYTES(IO_BYTES)
     ) tile (

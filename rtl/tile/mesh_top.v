@@ -21,8 +21,11 @@ module mesh_top #(
     parameter [31:0] RAM_BASE  = 32'h8000_0000,
     parameter        RAM_BYTES = 131072,
     parameter        LINE_WORDS = 16,
-    parameter        FAST_MUL  = 1,
-    parameter        DIV_BITS  = 4
+    parameter        MUL_KIND  = 1,     // rv32_core's configuration (rtl/core/README.md)
+    parameter        DIV_BITS  = 4,
+    parameter        LOAD_BYPASS = 1,
+    parameter        FAST_REDIRECT = 1,
+    parameter        DSP_COUNTERS = 0
 ) (
     input  wire                            clk,
     input  wire                            rst,
@@ -81,7 +84,9 @@ module mesh_top #(
             tile #(
                 .DIMS(DIMS), .FLIT_BITS(FLIT_BITS), .BUF_DEPTH(BUF_DEPTH),
                 .INJ_DEPTH(INJ_DEPTH), .VCS(VCS), .RAM_BASE(RAM_BASE),
-                .RAM_BYTES(RAM_BYTES), .LINE_WORDS(LINE_WORDS), .FAST_MUL(FAST_MUL), .DIV_BITS(DIV_BITS)
+                .RAM_BYTES(RAM_BYTES), .LINE_WORDS(LINE_WORDS), .MUL_KIND(MUL_KIND), .DIV_BITS(DIV_BITS),
+                .LOAD_BYPASS(LOAD_BYPASS), .FAST_REDIRECT(FAST_REDIRECT),
+                .DSP_COUNTERS(DSP_COUNTERS)
             ) tile (
                 .clk(clk), .rst(rst),
                 .my_coord(COORD), .dim_size(SIZES), .torus(TORUS != 0),

@@ -48,8 +48,12 @@ module tile #(
     parameter [31:0] TIMER_BASE   = 32'h0200_0000,  // 64 KiB aligned
     parameter [31:0] NI_BASE      = 32'h2000_0000,  // 256 MiB aligned
     parameter [31:0] FINISHER_ADDR = 32'h0010_0000, // qemu virt test finisher: stores ignored
-    parameter        FAST_MUL     = 1,
+    // rv32_core's configuration (rtl/core/README.md)
+    parameter        MUL_KIND     = 1,
     parameter        DIV_BITS     = 4,
+    parameter        LOAD_BYPASS  = 1,
+    parameter        FAST_REDIRECT = 1,
+    parameter        DSP_COUNTERS = 0,
     parameter        RAM_SP_BANKS = 0,              // 0: dual-ported RAM; 2: two single-ported banks (SPRAM)
     parameter [31:0] BOOT_BASE    = 32'h0000_1000,  // boot ROM (a multiple of BOOT_BYTES)
     parameter        BOOT_BYTES   = 0,              // 0: none; else a power of two
@@ -251,7 +255,9 @@ module tile #(
     wire dmem_accept    = !rst && dmem_req_valid && dmem_req_ready && !dmem_req_error;
     wire irq_timer, irq_ni;
 
-    rv32_core #(.RESET_PC(RESET_PC), .FAST_MUL(FAST_MUL), .DIV_BITS(DIV_BITS)) core (
+    rv32_core #(.RESET_PC(RESET_PC), .MUL_KIND(MUL_KIND), .DIV_BITS(DIV_BITS),
+                .LOAD_BYPASS(LOAD_BYPASS), .FAST_REDIRECT(FAST_REDIRECT),
+                .DSP_COUNTERS(DSP_COUNTERS)) core (
         .clk(clk), .rst(rst), .hart_id({16'd0, node_index}),
         .imem_addr(imem_addr), .imem_error(!imem_in_ram && !imem_in_rom), .imem_data(imem_data),
         .dmem_req_valid(dmem_req_valid), .dmem_req_ready(dmem_req_ready),
