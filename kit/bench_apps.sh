@@ -30,7 +30,7 @@ bench="${BENCH_APPS_OUT:-$BUILD/bench}"
 out="$bench/apps"
 mkdir -p "$out"
 runs="${BENCH_APPS_RUNS:-first:4x4t:256:1 first:8x8t:256:1 first:8x8m:256:1 nbody:4x4t:256:3 nbody:8x8t:256:3 nbody:8x8t:512:3
-    sort:4x4t:16384:1 sort:8x8t:65536:1 fft2d:4x4t:64:1 fft2d:8x8t:256:1 jacobi:4x4t:128:20 jacobi:8x8t:256:20
+    sort:4x4t:16384:1 sort:4x4t:16384:3 sort:8x8t:65536:1 fft2d:4x4t:64:1 fft2d:8x8t:256:1 jacobi:4x4t:128:20 jacobi:8x8t:256:20
     cannon:4x4t:64:1 cannon:4x4t:128:1 cannon:8x8t:128:1}"
 kit_shapes="${BENCH_KIT_SHAPES-4x4t 8x8t}"
 fail=0
