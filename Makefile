@@ -35,6 +35,7 @@ help:
 	@echo "  make new-program DIR=~/myprog  a program of your own from kit/template (docs/first-program.md)"
 	@echo "  make clean        remove $(BUILD)/"
 	@echo "  make test T=core  run only the test scripts whose path contains 'core'"
+	@echo "  make -C boards BOARD=icebreaker   FPGA board bitstream, report.json, prog (make -C boards help)"
 	@echo "Machine (config.mk): $(MESH_DIMS)-D $(MESH_X)x$(MESH_Y)$(if $(filter 3,$(MESH_DIMS)),x$(MESH_Z)) $(if $(filter 1,$(MESH_TORUS)),torus,mesh), $(RISCV_ARCH), RAM $(RAM_BYTES) bytes at $(RAM_BASE)"
 
 deps:

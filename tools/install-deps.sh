@@ -16,6 +16,9 @@ required=(
   "yosys                     yosys"
   "nextpnr-ice40             nextpnr-ice40"
   "fpga-icestorm             icepack"
+  "openfpgaloader            openFPGALoader"
+  "jq                        jq"
+  "iverilog                  iverilog"
 )
 
 missing=()
