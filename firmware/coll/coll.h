@@ -38,6 +38,9 @@
  *   coll_allgather      every node: its block (m)        block s at s*m (N*m)
  *   coll_alltoall       block node*N+t at t*m (N*m)      block s*N+node at s*m (N*m)
  *   *_partial           as above, sources only           blocks of sources only
+ *   coll_gather_partial every node: block node*N+t at     a destination t: block s*N+t at s*m
+ *                       t*m for each destination t       from every other s (N*m; every
+ *                       (N*m)                            node passes one, others get none)
  * MPI copies a node's own block into its result (scatter's root, gather's root, allgather,
  * alltoall and the partial ones on a source): a descriptor on the NI's local port (a TX
  * engine feeding an RX engine) puts it there, at a line per access, with the rest.
@@ -187,6 +190,10 @@ int coll_allgather_partial(coll_ctx *ctx, const sched_table *table, const void *
                            void *recv, uint32_t recv_bytes, uint32_t m);
 int coll_alltoall_partial(coll_ctx *ctx, const sched_table *table, const void *send, uint32_t send_bytes,
                           void *recv, uint32_t recv_bytes, uint32_t m);
+/* Partial gather (schedgen --algo pg --sources: the destinations): every node sends its block
+ * for each destination; a destination's own block is not copied (it gathers the others'). */
+int coll_gather_partial(coll_ctx *ctx, const sched_table *table, const void *send, uint32_t send_bytes,
+                        void *recv, uint32_t recv_bytes, uint32_t m);
 /* Any of the above, picked by the table's collective (root = the table's root). For bcast,
  * recv is the buffer (in place: the root's holds block 0) and send is ignored. */
 int coll_run(coll_ctx *ctx, const sched_table *table, const void *send, uint32_t send_bytes, void *recv,

@@ -140,7 +140,8 @@ int coll_node_has_data(const coll_ctx *ctx, const sched_table *t)
     case COLL_ALLTOALL:
         return 1;
     case COLL_ALLGATHER_PARTIAL:
-    case COLL_ALLTOALL_PARTIAL: {
+    case COLL_ALLTOALL_PARTIAL:
+    case COLL_GATHER_PARTIAL: {
         const uint32_t parts = sched_table_parts(t);
         for (uint32_t i = 0; i < t->nsend; ++i) {
             sched_table_send s;

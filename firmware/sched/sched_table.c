@@ -257,7 +257,8 @@ int sched_table_kept(uint32_t collective, uint32_t nodes, uint32_t root, uint32_
     case SCHED_COLL_SCATTER: return block == node;
     case SCHED_COLL_GATHER: return node == root;
     case 17u:                                      /* alltoall, partial alltoall */
-    case 19u: return block % nodes == node;
+    case 19u:
+    case 20u: return block % nodes == node;             /* partial gather */
     default: return 1;
     }
 }

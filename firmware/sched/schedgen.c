@@ -34,7 +34,9 @@ static void usage(FILE *f)
             "            te-a3 (total exchange, n x n), te-a2 (any shape), te-oneport (single-port, torus)\n"
             "            alltoall-pairwise (N-1 rounds of dimension-order worms sharing links, any shape)\n"
             "            pmnb, pmnb-split (partial MNB rule), pe (partial exchange, 2-D mesh): need --sources\n"
-            "--sources  for pmnb/pmnb-split/pe: node ids '0,5,9' or 'random:M[:SEED]'\n"
+            "            pg (partial gather to M destinations, 2-D mesh: the exchange reversed): --sources names\n"
+            "              the destinations\n"
+            "--sources  for pmnb/pmnb-split/pe/pg: node ids '0,5,9' or 'random:M[:SEED]'\n"
             "--chunks   for bcast-edst: chunks per tree, 1..%u (default 1); the block is cut into\n"
             "           trees x K parts, and the broadcast takes depth + K - 1 slots\n"
             "--check    run the checker; exit 1 if the schedule is wrong\n"
@@ -607,8 +609,8 @@ int main(int argc, char **argv)
     if (srcset && !quiet) {
         uint32_t m, pb, plb;
         sched_coll_partial_bounds(&s, srcset, &m, &pb, &plb);
-        printf("%lu sources: digest bound %lu slots, lower bound %lu for this set (prefix steps x t_p not included)\n",
-               (unsigned long)m, (unsigned long)pb, (unsigned long)plb);
+        printf("%lu %s: digest bound %lu slots, lower bound %lu for this set (prefix steps x t_p not included)\n",
+               (unsigned long)m, s.algo == SCHED_ALGO_PG ? "destinations" : "sources", (unsigned long)pb, (unsigned long)plb);
     }
     int status = 0;
     if (check) {

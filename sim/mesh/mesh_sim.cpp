@@ -61,7 +61,7 @@ const CostModel kDefaultModel = {413.0, 118.0, 0.98};
 
 const char kUsage[] =
     "usage: mesh-sim --elf FILE [--job TABLES:BYTES[:SEED]]... [--report FILE.json] [--junit FILE.xml]\n"
-    "                [--link-svg FILE.svg] [--model A,W,F] [--no-bounds] [--max-cycles N]\n"
+    "                [--dump FILE] [--link-svg FILE.svg] [--model A,W,F] [--no-bounds] [--max-cycles N]\n"
     "                [--x-seed N]\n"
     "                [--trace FILE.fst] [--progress N] [--links] [--pc-trace N:FILE] [--quiet]\n"
     "                [--shape XxY[xZ]] [--torus|--mesh] [--help]\n";
@@ -123,6 +123,8 @@ void print_help() {
         "  --junit FILE.xml  the run as JUnit XML for a CI: a test case per node (failed: a non-zero\n"
         "                    exit, or no exit), and one per --job\n"
         "  --link-svg FILE.svg flits per link of every job, one panel per job\n"
+        "  --dump FILE       after the run, every node's bytes of the program's symbol rvmesh_dump\n"
+        "                    (read from its RAM) in one file (format: sim/mesh/mesh_program.h)\n"
         "  --model A,W,F     cost model: a step costs A cycles + W per worm + F per flit of its\n"
         "                    busiest node (default %.0f,%.0f,%.2f, fitted by make bench-mesh)\n"
         "  --no-bounds       do not fail a job that took fewer cycles than its all-port or RAM-port\n"
@@ -256,7 +258,7 @@ int main(int argc, char **argv) {
     std::string pc_trace_path;
     int pc_trace_node = 0;
     std::vector<JobSpec> job_specs;
-    std::string report_path, svg_path, junit_path;
+    std::string report_path, svg_path, junit_path, dump_path;
     CostModel model = kDefaultModel;
     int want_size[3] = {kSize[0], kSize[1], kSize[2]}, want_dims = kDims;
     bool want_torus = kTorus;
@@ -339,6 +341,10 @@ int main(int argc, char **argv) {
             if (!take_value() || value.empty())
                 return usage_error("--junit needs a file name: --junit FILE.xml");
             junit_path = value;
+        } else if (arg == "--dump") {
+            if (!take_value() || value.empty())
+                return usage_error("--dump needs a file name: --dump FILE");
+            dump_path = value;
         } else if (arg == "--link-svg") {
             if (!take_value() || value.empty())
                 return usage_error("--link-svg needs a file name: --link-svg FILE.svg");
@@ -394,7 +400,7 @@ int main(int argc, char **argv) {
     {
         const std::pair<const char *, const std::string *> outputs[] = {
             {"--report", &report_path}, {"--junit", &junit_path}, {"--link-svg", &svg_path},
-            {"--pc-trace", &pc_trace_path}};
+            {"--pc-trace", &pc_trace_path}, {"--dump", &dump_path}};
         for (const auto &out : outputs) {
             std::string error;
             if (!out.second->empty() && !sim_check_writable(*out.second, error)) {
@@ -410,6 +416,13 @@ int main(int argc, char **argv) {
                                         image))
         return status;
 
+    if (!dump_path.empty()) {
+        std::string error;
+        if (!mesh_check_dump(image, kRamBase, kRamBytes, error)) {
+            std::fprintf(stderr, "mesh-sim: %s: %s\n", elf_path.c_str(), error.c_str());
+            return kBadCommandLine;
+        }
+    }
     MeshShape mesh_shape;
     mesh_shape.dims = kDims;
     for (int d = 0; d < 3; ++d) mesh_shape.size[d] = kSize[d];
@@ -694,7 +707,7 @@ int main(int argc, char **argv) {
         uint64_t code = nodes[size_t(first_bad)].exit_code;
         status = code > 255 ? 255 : int(code);
     }
-    if (!report_path.empty() || !junit_path.empty()) {
+    if (!report_path.empty() || !junit_path.empty() || !dump_path.empty()) {
         RunResult run;
         run.shape = shape_name();
         run.shape_id = variant_name(kSize, kDims, kTorus);
@@ -724,6 +737,10 @@ int main(int argc, char **argv) {
         }
         if (!junit_path.empty() && !mesh_write_junit(junit_path, run, jobs.count() ? &jobs : nullptr, error)) {
             std::fprintf(stderr, "mesh-sim: %s\n", error.c_str());
+            output_failed = true;
+        }
+        if (!dump_path.empty() && !mesh_write_dump(dump_path, run, mesh_shape, rams, kRamBase, image, error)) {
+            std::fprintf(stderr, "mesh-sim: --dump: %s\n", error.c_str());
             output_failed = true;
         }
     }

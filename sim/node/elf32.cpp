@@ -146,8 +146,8 @@ ElfStatus elf32_load(const std::string &path, Elf32Image &image, std::string &er
         return ElfStatus::malformed;
     }
 
-    // symbol table: look for `tohost`, `rvmesh_jobs`, `rvmesh_tables`, `rvmesh_regions`; the
-    // section .rvmesh_package
+    // symbol table: look for `tohost`, `rvmesh_jobs`, `rvmesh_tables`, `rvmesh_regions`,
+    // `rvmesh_dump`; the section .rvmesh_package
     if (shnum && shentsize >= 40 && fits(b, shoff, uint64_t(shentsize) * shnum)) {
         uint16_t shstrndx = rd16(b, 50);
         if (shstrndx < shnum) {
@@ -200,6 +200,10 @@ ElfStatus elf32_load(const std::string &path, Elf32Image &image, std::string &er
                     image.has_regions = true;
                     image.regions = rd32(b, sym_off + s + 4);
                     image.regions_bytes = rd32(b, sym_off + s + 8);
+                } else if (len == 11 && std::memcmp(sym_name, "rvmesh_dump", 11) == 0) {
+                    image.has_dump = true;
+                    image.dump = rd32(b, sym_off + s + 4);
+                    image.dump_bytes = rd32(b, sym_off + s + 8);
                 }
             }
         }

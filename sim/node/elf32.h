@@ -29,6 +29,10 @@ struct Elf32Image {
     uint32_t tables = 0, tables_bytes = 0;
     bool has_regions = false;
     uint32_t regions = 0, regions_bytes = 0;
+    // what a program asks mesh-sim --dump to write out of every node's RAM after the run
+    // (the symbol `rvmesh_dump`, its size)
+    bool has_dump = false;
+    uint32_t dump = 0, dump_bytes = 0;
 };
 
 // Exit statuses of the simulators themselves (node-sim, mesh-sim); a program's own status
