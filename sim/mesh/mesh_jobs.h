@@ -77,6 +77,10 @@ public:
     // Reads the tables files and builds each node's area; area_bytes is the size of the
     // ELF's `rvmesh_jobs`. False with a message saying what to do.
     bool load(const std::vector<JobSpec> &specs, uint32_t area_bytes, std::string &error);
+    // The same with the files' contents given (files[j] for specs[j]; specs[j].path only names
+    // it in the messages): the fuzz harness (tests/fuzz) calls this one.
+    bool load_bytes(const std::vector<JobSpec> &specs, const std::vector<std::vector<uint8_t>> &files,
+                    uint32_t area_bytes, std::string &error);
     // The area image of node n (words, area_bytes / 4 of them).
     const std::vector<uint32_t> &area(int n) const { return areas_[size_t(n)]; }
 
@@ -106,6 +110,9 @@ public:
     bool write_svg(const std::string &path, const std::string &shape_name, std::string &error) const;
 
 private:
+    bool load_files(const std::vector<JobSpec> &specs,
+                    const std::function<bool(size_t, std::vector<uint8_t> &, std::string &)> &read,
+                    uint32_t area_bytes, std::string &error);
     struct Recv { uint32_t src, piece; uint16_t step; uint8_t flags; };
     struct Send { uint32_t dst, piece; uint16_t step; uint8_t flags; };
     struct NodeTable {
