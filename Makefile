@@ -73,3 +73,4 @@ include sim/mesh/mesh.mk
 include firmware/drivers/drivers.mk
 include tests/firmware/firmware-tests.mk
 include kit/kit.mk
+include tests/fuzz/fuzz.mk
