@@ -171,6 +171,16 @@ static int verify_tables(const char *path, const sched_shape *shape)
             fprintf(stderr, "schedgen: %s: the table at byte %lu belongs to node %lu, not to node %lu (%s): tables "
                             "missing or out of order; %s\n", path, (unsigned long)off, (unsigned long)t.node,
                     (unsigned long)v, at, redo);
+        else if (rc == SCHED_TABLE_ERR_SHAPE && !sched_shape_problem(&t.shape)) {
+            char built[40], want[40];
+            sched_shape_text(&t.shape, built, sizeof built);
+            sched_shape_text(shape, want, sizeof want);
+            fprintf(stderr, "schedgen: %s: node %lu: table built for another machine shape, the %s %s (this is the "
+                            "%s %s); regenerate it with schedgen --shape %s --%s ... --tables, or check it with "
+                            "--shape %s --%s\n", path, (unsigned long)v, built, t.shape.torus ? "torus" : "mesh", want,
+                    shape->torus ? "torus" : "mesh", want, shape->torus ? "torus" : "mesh", built,
+                    t.shape.torus ? "torus" : "mesh");
+        }
         else if (rc == SCHED_TABLE_ERR_SHAPE || rc == SCHED_TABLE_ERR_VERSION)
             fprintf(stderr, "schedgen: %s: node %lu: %s\n", path, (unsigned long)v, sched_table_strerror(rc));
         else

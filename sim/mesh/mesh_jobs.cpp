@@ -199,6 +199,22 @@ bool MeshJobs::load_files(const std::vector<JobSpec> &specs,
             error = text;
             return false;
         }
+        // what the collective leaves at the node that gets the most: it must fit in a node's RAM
+        // (the program's own buffers may be smaller: it refuses those itself, per node)
+        const uint64_t m = job.spec.msg_bytes;
+        const bool one_block = job.collective == uint32_t(SCHED_COLL_BCAST) || job.collective == uint32_t(SCHED_COLL_SCATTER);
+        const uint64_t result_bytes = one_block ? m : uint64_t(nodes) * m;
+        if (ram_bytes_ && result_bytes > ram_bytes_) {
+            char text[400];
+            std::snprintf(text, sizeof text, "'%s': %s blocks of %u bytes leave %" PRIu64 " bytes at %s, more "
+                          "than a node's RAM (%" PRIu64 " bytes, RAM_BYTES in config.mk): give a smaller BYTES",
+                          path.c_str(), sched_coll_name(sched_collective(job.collective)),
+                          job.spec.msg_bytes, result_bytes,
+                          job.collective == uint32_t(SCHED_COLL_GATHER) ? "the root" : "every node",
+                          ram_bytes_);
+            error = text;
+            return false;
+        }
         job.tables.resize(nodes);
         job.source.assign(nodes, false);
         for (uint32_t n = 0; n < nodes; ++n) {

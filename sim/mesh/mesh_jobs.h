@@ -101,6 +101,8 @@ public:
     void set_check_bounds(bool on) { check_bounds_ = on; }
     // words the RAM's data port moves per access (the tile's LINE_WORDS): the RAM-port bound
     void set_line_words(unsigned words) { line_words_ = words ? words : 1u; }
+    // bytes of a node's RAM: load() refuses a job whose result cannot fit in it (0: no check)
+    void set_ram_bytes(uint64_t bytes) { ram_bytes_ = bytes; }
     const CostModel &model() const { return model_; }
 
     void print_table(FILE *out) const;
@@ -147,6 +149,7 @@ private:
     bool check_bounds_ = true;
     bool released_ = false;       // the nodes have been let go into job next_
     unsigned line_words_ = 1;
+    uint64_t ram_bytes_ = 0;
 };
 
 #endif

@@ -37,6 +37,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     shape.ports = 4;
     MeshJobs jobs(shape, [](int n) { return "[" + std::to_string(n % 4) + "," + std::to_string(n / 4) + "]"; },
                   [](int n, int p) { return std::to_string(n) + "." + std::to_string(p); });
+    jobs.set_ram_bytes(RVMESH_RAM_BYTES);
     // the area of the jobs programs (COLL_JOBS_DEFINE): 16 KiB
     if (jobs.load_bytes({spec}, files, 16384, error)) {
         volatile uint32_t sum = 0;

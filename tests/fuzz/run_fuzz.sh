@@ -40,7 +40,7 @@ for h in "$@"; do
   crashes=$(( $(ls "$art" | wc -l) - before ))
   if [ "$rc" -ne 0 ] && [ "$crashes" -eq 0 ]; then crashes=1; fi
   secs=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", b - a }')
-  rate=$(awk -v n="$execs" -v s="$secs" 'BEGIN { printf "%.0f", s > 0 ? n / s : 0 }')
+  rate=$(awk -v n="$execs" -v s="$secs" 'BEGIN { printf "%.0f", (s > 0 ? n / s : 0) }')
   ncorpus=$(ls "$corpus" | wc -l)
   if [ "$crashes" -ne 0 ]; then
     failed=1
