@@ -24,6 +24,7 @@ help:
 	@echo "  make demo         install what is missing, build, run the main demo job"
 	@echo "  make test         install what is missing, build, run every test (ends 'N passed, M failed, K skipped')"
 	@echo "  make bench        slow sweeps and measurements; tables on stdout, JSON under $(BUILD)/bench/"
+	@echo "  make fuzz         libFuzzer on the loaders and parsers, FUZZ_RUNS (10^6) each; $(BUILD)/bench/fuzz.json (tests/fuzz)"
 	@echo "  make lint         verilator --lint-only -Wall on every RTL top"
 	@echo "  make deps         install the Debian packages rvmesh needs (as root), or say how"
 	@echo "  make node-sim     build the single-node simulator ($(BUILD)/bin/node-sim)"
@@ -74,3 +75,4 @@ include firmware/drivers/drivers.mk
 include tests/firmware/firmware-tests.mk
 include kit/kit.mk
 include firmware/apps/dynamic/dynamic.mk
+include tests/fuzz/fuzz.mk

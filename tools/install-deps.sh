@@ -4,7 +4,8 @@
 # Usage: tools/install-deps.sh [--check]   (--check: only report, exit 1 if any is missing)
 set -u
 
-# package             a command it provides (how we tell it is installed)
+# package             a command it provides, or a file (a pattern: any match) it installs
+# (clang and libclang-rt-dev: libFuzzer for make fuzz and tests/fuzz)
 required=(
   "make                      make"
   "verilator                 verilator"
@@ -19,13 +20,15 @@ required=(
   "openfpgaloader            openFPGALoader"
   "jq                        jq"
   "iverilog                  iverilog"
+  "clang                     clang"
+  "libclang-rt-dev           /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-*.a"
 )
 
 missing=()
 for entry in "${required[@]}"; do
   read -r pkg probe <<<"$entry"
   if [ "${probe#/}" != "$probe" ]; then
-    [ -e "$probe" ] || missing+=("$pkg")
+    compgen -G "$probe" >/dev/null || missing+=("$pkg")   # a path, or a pattern
   else
     command -v "$probe" >/dev/null 2>&1 || missing+=("$pkg")
   fi

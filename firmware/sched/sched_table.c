@@ -212,7 +212,9 @@ int sched_pkg_open(const uint8_t *buf, uint32_t len, const sched_shape *expect, 
     uint32_t h[3];
     rd_words(buf + 12, h, 3u);
     if (expect && shape_differs(expect, h)) return SCHED_AREA_ERR_SHAPE;
-    if (pk->total_bytes != len || pk->nodes != sched_nodes(&pk->shape)) return SCHED_AREA_ERR_LAYOUT;
+    /* the shape first: sched_nodes reads side[dims - 1] (a damaged dims byte read past side[]) */
+    if (sched_shape_problem(&pk->shape) || pk->total_bytes != len || pk->nodes != sched_nodes(&pk->shape))
+        return SCHED_AREA_ERR_LAYOUT;
     return SCHED_TABLE_OK;
 }
 

@@ -5,7 +5,7 @@
 # -D flags; everything else (RAM, ISA, flit width) comes from config.mk for every variant.
 # `make mesh-sim MESH_X=8 MESH_Y=8` still rebuilds the default binary for that shape.
 
-MESH_SIM_SRCS := sim/mesh/mesh_sim.cpp sim/mesh/mesh_jobs.cpp sim/mesh/mesh_program.cpp sim/node/elf32.cpp sim/node/sim_common.cpp
+MESH_SIM_SRCS := sim/mesh/mesh_sim.cpp sim/mesh/mesh_jobs.cpp sim/mesh/mesh_program.cpp sim/node/elf32.cpp sim/node/sim_common.cpp sim/node/sim_verilated.cpp
 MESH_SIM_HDRS := sim/node/elf32.h sim/node/sim_common.h sim/mesh/mesh_jobs.h sim/mesh/mesh_program.h firmware/coll/coll_jobs.h $(SCHED_HEADERS)
 # Verilator configuration: one body of code shared by all the tiles (see the file); not for
 # the multi-threaded models, which it makes slower (4x4: 8,800 -> 6,200 cycles/s)

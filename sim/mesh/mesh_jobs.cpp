@@ -131,6 +131,35 @@ bool parse_job_spec(const std::string &text, JobSpec &spec, std::string &error) 
 }
 
 bool MeshJobs::load(const std::vector<JobSpec> &specs, uint32_t area_bytes, std::string &error) {
+    // each file is read and checked before the next one is read: the first problem is named
+    return load_files(specs, [&specs](size_t j, std::vector<uint8_t> &file, std::string &error) {
+        const std::string &path = specs[j].path;
+        std::ifstream in(path, std::ios::binary);
+        if (!in) {
+            error = "cannot read the tables file '" + path + "': " + std::strerror(errno) +
+                    " (write it with schedgen --tables)";
+            return false;
+        }
+        file.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+        return true;
+    }, area_bytes, error);
+}
+
+bool MeshJobs::load_bytes(const std::vector<JobSpec> &specs, const std::vector<std::vector<uint8_t>> &files,
+                          uint32_t area_bytes, std::string &error) {
+    return load_files(specs, [&files](size_t j, std::vector<uint8_t> &file, std::string &error) {
+        if (j >= files.size()) {
+            error = "no contents for job " + std::to_string(j + 1);
+            return false;
+        }
+        file = files[j];
+        return true;
+    }, area_bytes, error);
+}
+
+bool MeshJobs::load_files(const std::vector<JobSpec> &specs,
+                          const std::function<bool(size_t, std::vector<uint8_t> &, std::string &)> &read,
+                          uint32_t area_bytes, std::string &error) {
     const sched_shape expect = sched_shape_of(shape_);
     const uint32_t nodes = uint32_t(shape_.nodes);
 
@@ -139,13 +168,8 @@ bool MeshJobs::load(const std::vector<JobSpec> &specs, uint32_t area_bytes, std:
         Job job;
         job.spec = specs[j];
         const std::string &path = job.spec.path;
-        std::ifstream in(path, std::ios::binary);
-        if (!in) {
-            error = "cannot read the tables file '" + path + "': " + std::strerror(errno) +
-                    " (write it with schedgen --tables)";
-            return false;
-        }
-        std::vector<uint8_t> file((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        std::vector<uint8_t> file;
+        if (!read(j, file, error)) return false;
         if (file.empty()) {
             error = "the tables file '" + path + "' is empty; write it with schedgen --tables";
             return false;
@@ -175,6 +199,22 @@ bool MeshJobs::load(const std::vector<JobSpec> &specs, uint32_t area_bytes, std:
             std::snprintf(text, sizeof text, "--job %s: the message size %u is not a multiple of %u (4 bytes x %u parts "
                           "of the %s schedule)", path.c_str(), job.spec.msg_bytes, 4u * job.parts, job.parts,
                           sched_algo_name(sched_algo(job.algo)));
+            error = text;
+            return false;
+        }
+        // what the collective leaves at the node that gets the most: it must fit in a node's RAM
+        // (the program's own buffers may be smaller: it refuses those itself, per node)
+        const uint64_t m = job.spec.msg_bytes;
+        const bool one_block = job.collective == uint32_t(SCHED_COLL_BCAST) || job.collective == uint32_t(SCHED_COLL_SCATTER);
+        const uint64_t result_bytes = one_block ? m : uint64_t(nodes) * m;
+        if (ram_bytes_ && result_bytes > ram_bytes_) {
+            char text[400];
+            std::snprintf(text, sizeof text, "'%s': %s blocks of %u bytes leave %" PRIu64 " bytes at %s, more "
+                          "than a node's RAM (%" PRIu64 " bytes, RAM_BYTES in config.mk): give a smaller BYTES",
+                          path.c_str(), sched_coll_name(sched_collective(job.collective)),
+                          job.spec.msg_bytes, result_bytes,
+                          job.collective == uint32_t(SCHED_COLL_GATHER) ? "the root" : "every node",
+                          ram_bytes_);
             error = text;
             return false;
         }

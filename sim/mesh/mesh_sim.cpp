@@ -441,6 +441,7 @@ int main(int argc, char **argv) {
     jobs.set_model(model);
     jobs.set_check_bounds(check_bounds);
     jobs.set_line_words(kLineWords);
+    jobs.set_ram_bytes(kRamBytes);
     uint32_t jobs_word = 0;
     if (!job_specs.empty()) {
         if (!image.has_jobs || image.jobs_bytes < 64 || image.jobs < kRamBase ||

@@ -9,7 +9,7 @@
 #   make node-sim-board    ->  $(BUILD)/bin/node-sim-board: the core in the iCE40 board's
 #                              configuration (config.mk's CORE_BOARD_*)
 
-NODE_SIM_SRCS   := sim/node/node_sim.cpp sim/node/elf32.cpp sim/node/sim_common.cpp
+NODE_SIM_SRCS   := sim/node/node_sim.cpp sim/node/elf32.cpp sim/node/sim_common.cpp sim/node/sim_verilated.cpp
 NODE_SIM_HDRS   := sim/node/elf32.h sim/node/sim_common.h
 NODE_SIM_VFLAGS := --cc --exe --build -j 2 -O3 --trace-fst \
                    --top-module node_top $(NODE_TOP_PARAMS) -Wno-fatal \
