@@ -54,7 +54,7 @@ for p in $programs; do
 done
 awk -v i="$ti" -v s="$tc_sp" -v d="$tc_dp" 'BEGIN { printf "%-8s %12d %12d %8.3f %12d %8.3f %7.3f\n", "all", i, s, s / i, d, d / i, s / d }'
 printf '%s\n' "${rows[@]}" | jq -s --argjson i "$ti" --argjson s "$tc_sp" --argjson d "$tc_dp" \
-    --arg params "$(tr -d '\n' <"$B/board_params.vh" | sed 's/^[^.]*//; s/  */ /g')" \
+    --arg params "$(grep -v '^ *//' "$B/board_params.vh" | tr -d '\n' | sed 's/^ *//; s/  */ /g')" \
     '{board_params: $params, programs: ., all: {instret: $i, cpi_spram: ($s / $i), cpi_dual_port: ($d / $i), ratio: ($s / $d)}}' \
     >"$bench/board_cpi.json"
 echo "written: $bench/board_cpi.json"
