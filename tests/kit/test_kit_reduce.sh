@@ -9,7 +9,8 @@
 # (an unknown op, a misaligned buffer, a root off the machine, a workspace too small) with
 # its message, and the barrier (node 0 enters 40,000 cycles late: no node leaves before it
 # entered). Built with COLLECTIVES=bcast: an allreduce says to declare allgather, and so does
-# rvm_barrier, ending every node with status 84.
+# rvm_barrier, ending every node with status 84. Built with -DSKIP: node 3 skips the
+# barrier, the others end in a timeout naming rvm_barrier (status 80), not a hang.
 set -u
 . tests/lib.sh
 work="$BUILD/tests/kit-reduce"
@@ -63,4 +64,17 @@ if kit_make bad-build OUT="$root/$work/bad" COLLECTIVES=bcast CFLAGS=-DBAD; then
     fi
 else
     fail kit-reduce-bad-build "$(tail_of "$work/bad-build.log" 4)"
+fi
+
+if kit_make skip-build OUT="$root/$work/skip" CFLAGS=-DSKIP TIMEOUT=20000; then
+    "$sim" --elf "$work/skip/reduce.elf" --max-cycles 3000000 >"$work/skip.out" 2>"$work/skip.err"
+    rc=$?
+    t=$(grep -c "rvm_barrier: no progress for 20000 cycles: did every node call rvm_barrier?" "$work/skip.out")
+    if [ $rc -eq 80 ] && [ "$t" -ge 1 ] && ! grep -q "check barrier-skipped: FAILED" "$work/skip.out"; then
+        pass "kit-reduce-barrier-skipped ($t nodes time out naming rvm_barrier, exit 80)"
+    else
+        fail kit-reduce-barrier-skipped "exit $rc, $t timeouts: $(tail_of "$work/skip.err" 2)"
+    fi
+else
+    fail kit-reduce-skip-build "$(tail_of "$work/skip-build.log" 4)"
 fi

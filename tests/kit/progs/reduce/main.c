@@ -7,7 +7,9 @@
  * node's exit from it must come after every node's entry (machine-wide cycle counts,
  * exchanged by an allgather). Prints "check NAME: ok" for each check that held.
  * Built with -DBAD (COLLECTIVES=bcast): an allreduce without allgather declared returns
- * COLL_EUNDECLARED, then rvm_barrier ends every node with status 84 (allgather not declared). */
+ * COLL_EUNDECLARED, then rvm_barrier ends every node with status 84 (allgather not declared).
+ * Built with -DSKIP (TIMEOUT=20000): node 3 skips rvm_barrier, the others end in a timeout
+ * naming it (status 80). */
 #include <stdio.h>
 #include <string.h>
 
@@ -68,7 +70,7 @@ static const char *op_name(rvm_op op)
 }
 
 /* one allreduce of count elements, checked; the path it must take */
-static __attribute__((unused)) void check_allreduce(uint32_t count, rvm_op op, const char *path)
+static __attribute__((unused)) void check_allreduce(uint32_t count, rvm_op op, const char *path, const char *tag)
 {
     char name[48];
     fill(count);
@@ -77,19 +79,25 @@ static __attribute__((unused)) void check_allreduce(uint32_t count, rvm_op op, c
     const uint64_t t0 = rvm_cycles();
     const int rc = rvm_allreduce(in, out, count, op);
     const uint64_t t1 = rvm_cycles();
-    snprintf(name, sizeof name, "allreduce-%s-%lu", op_name(op), (unsigned long)count);
+    snprintf(name, sizeof name, "allreduce-%s-%lu%s", op_name(op), (unsigned long)count, tag);
     expect(name, rc == 0 && !memcmp(out, want, 4u * count) && out[count] == 0x5a5a5a5au &&
                      !strcmp(rvm_last_reduce_path(), path));
     if (rvm_node() == 0)
-        printf("cycles allreduce %s %lu elements (%s): %lu\n", op_name(op), (unsigned long)count,
-               rvm_last_reduce_path(), (unsigned long)(t1 - t0));
+        printf("cycles allreduce %s %lu elements%s (%s): %lu\n", op_name(op), (unsigned long)count,
+               *tag ? " again" : "", rvm_last_reduce_path(), (unsigned long)(t1 - t0));
 }
 
 int main(void)
 {
     rvm_init();
     const uint32_t me = rvm_node();
-#ifdef BAD
+#ifdef SKIP
+    if (me == 3)
+        return 0;   /* skips the barrier: the others time out naming rvm_barrier */
+    rvm_barrier();
+    printf("check barrier-skipped: FAILED: rvm_barrier returned\n");
+    return 1;
+#elif defined BAD
     rvm_errors_return(1);
     fill(4);
     expect("undeclared-allgather", rvm_allreduce(in, out, 4, RVM_SUM) == COLL_EUNDECLARED);
@@ -102,17 +110,17 @@ int main(void)
     /* the small path: a vector that is not a multiple of N, and one element */
     static const rvm_op ops[] = {RVM_SUM, RVM_MIN, RVM_MAX, RVM_BXOR, RVM_BAND, RVM_BOR, RVM_UMIN, RVM_UMAX};
     for (uint32_t k = 0; k < sizeof ops / sizeof ops[0]; ++k)
-        check_allreduce(5, ops[k], "allgather");
-    check_allreduce(1, RVM_SUM, "allgather");
-    check_allreduce(1, RVM_SUM, "allgather");   /* again: the kept plan */
+        check_allreduce(5, ops[k], "allgather", "");
+    check_allreduce(1, RVM_SUM, "allgather", "");
+    check_allreduce(1, RVM_SUM, "allgather", "-again");   /* again: the kept plan */
     /* a multiple of N below RVM_ALLREDUCE_LARGE_BYTES: still small */
-    check_allreduce(RVM_NODES * 4u, RVM_MAX, "allgather");
+    check_allreduce(RVM_NODES * 4u, RVM_MAX, "allgather", "");
     /* the large path: reduce-scatter by alltoall, allgather */
-    check_allreduce(LARGE, RVM_SUM, "alltoall+allgather");
-    check_allreduce(LARGE, RVM_SUM, "alltoall+allgather");   /* again: the kept plans */
-    check_allreduce(LARGE, RVM_MIN, "alltoall+allgather");
-    check_allreduce(LARGE, RVM_MAX, "alltoall+allgather");
-    check_allreduce(LARGE, RVM_BXOR, "alltoall+allgather");
+    check_allreduce(LARGE, RVM_SUM, "alltoall+allgather", "");
+    check_allreduce(LARGE, RVM_SUM, "alltoall+allgather", "-again");   /* again: the kept plans */
+    check_allreduce(LARGE, RVM_MIN, "alltoall+allgather", "");
+    check_allreduce(LARGE, RVM_MAX, "alltoall+allgather", "");
+    check_allreduce(LARGE, RVM_BXOR, "alltoall+allgather", "");
     /* in place */
     fill(5);
     expected(5, RVM_SUM);
