@@ -15,7 +15,7 @@
 
 #include "rvmesh.h"
 
-#define LARGE (RVM_NODES * 16u)   /* 1 KiB on the 4x4 torus (RVM_ALLREDUCE_LARGE_BYTES): the large path */
+#define LARGE (RVM_NODES * 16u)   /* 1 KiB on the 4x4 torus: the large path */
 
 static uint32_t in[LARGE], out[LARGE + 1], want[LARGE];
 static int failures;
@@ -114,7 +114,7 @@ int main(void)
     check_allreduce(1, RVM_SUM, "allgather", "");
     check_allreduce(1, RVM_SUM, "allgather", "-again");   /* again: the kept plan */
     /* a multiple of N below RVM_ALLREDUCE_LARGE_BYTES: still small */
-    check_allreduce(RVM_NODES * 4u, RVM_MAX, "allgather", "");
+    check_allreduce(RVM_NODES * 2u, RVM_MAX, "allgather", "");
     /* the large path: reduce-scatter by alltoall, allgather */
     check_allreduce(LARGE, RVM_SUM, "alltoall+allgather", "");
     check_allreduce(LARGE, RVM_SUM, "alltoall+allgather", "-again");   /* again: the kept plans */
