@@ -29,6 +29,12 @@
  * in the network across other worms' paths. Store-and-forward plans need none: a put of a
  * plan the receiver has not started waits at that receiver's port, where only its own
  * link's worms queue behind it (ctx->sync_start adds the barrier to them too).
+ * Known weakness (found 2026-11-25, issue 11): round r's signal waits only for round r-1's
+ * counter, and the rounds leave from different ports' lists, so a node can leave this
+ * barrier having heard from a chain of nodes rather than from all of them (a late node 0
+ * was passed by nodes 5, 9 and 13 on the 4x4 torus). Every collective's byte-exact check
+ * still passes (its data dependencies order it); rvm_barrier is an allgather of one word
+ * for this reason. The fix is for round r to wait for all of rounds 0..r-1.
  *
  * Blocks, pieces and where they live (firmware/coll/coll_jobs.h has the definitions):
  *   call                send buffer (owner only)        result buffer
