@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: ISC
 # Fuzzing (tests/fuzz, README.md there): libFuzzer harnesses of the loaders and parsers.
 #   make fuzz            build every harness and run each for FUZZ_RUNS executions (1,000,000):
 #                        a table on stdout, $(BUILD)/bench/fuzz.json (a benchmark, not a test)
