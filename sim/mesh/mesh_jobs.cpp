@@ -65,22 +65,6 @@ sched_shape sched_shape_of(const MeshShape &m) {
     return s;
 }
 
-FILE *open_output(const std::string &path, std::string &error) {
-    FILE *f = std::fopen(path.c_str(), "w");
-    if (!f) error = "cannot write '" + path + "': " + std::strerror(errno);
-    return f;
-}
-
-bool close_output(FILE *f, const std::string &path, std::string &error) {
-    bool ok = !std::ferror(f);
-    int err = errno;
-    if (std::fclose(f) != 0 || !ok) {
-        if (ok) err = errno;
-        error = "cannot write '" + path + "': " + std::strerror(err ? err : EIO);
-        return false;
-    }
-    return true;
-}
 
 }  // namespace
 
@@ -610,12 +594,12 @@ void MeshJobs::print_table(FILE *out) const {
 }
 
 bool MeshJobs::write_json(const std::string &path, const std::string &shape_name, std::string &error) const {
-    FILE *f = open_output(path, error);
+    FILE *f = sim_open_output(path, error);
     if (!f) return false;
     std::fprintf(f, "{\n  \"shape\": \"%s\",\n", shape_name.c_str());
     write_json_fields(f);
     std::fprintf(f, "\n}\n");
-    return close_output(f, path, error);
+    return sim_close_output(f, path, error);
 }
 
 void MeshJobs::write_json_fields(FILE *f) const {
@@ -642,7 +626,7 @@ void MeshJobs::write_json_fields(FILE *f) const {
 // short bar beside the line between its two nodes, darker for more flits (scaled to the
 // busiest link of that job); torus wrap links as stubs leaving the edge.
 bool MeshJobs::write_svg(const std::string &path, const std::string &shape_name, std::string &error) const {
-    FILE *f = open_output(path, error);
+    FILE *f = sim_open_output(path, error);
     if (!f) return false;
     const int sx = shape_.size[0], sy = shape_.size[1], sz = shape_.dims == 3 ? shape_.size[2] : 1;
     const double cell = 56, margin = 24, title = 34;
@@ -698,5 +682,5 @@ bool MeshJobs::write_svg(const std::string &path, const std::string &shape_name,
         std::fprintf(f, "</g>\n");
     }
     std::fprintf(f, "</svg>\n");
-    return close_output(f, path, error);
+    return sim_close_output(f, path, error);
 }

@@ -83,23 +83,6 @@ std::string xml_text(const std::string &in) {
     return out;
 }
 
-FILE *open_out(const std::string &path, std::string &error) {
-    FILE *f = std::fopen(path.c_str(), "w");
-    if (!f) error = "cannot write '" + path + "': " + std::strerror(errno);
-    return f;
-}
-
-bool close_out(FILE *f, const std::string &path, std::string &error) {
-    bool ok = !std::ferror(f);
-    int err = errno;
-    if (std::fclose(f) != 0 || !ok) {
-        if (ok) err = errno;
-        error = "cannot write '" + path + "': " + std::strerror(err ? err : EIO);
-        return false;
-    }
-    return true;
-}
-
 // why a node failed, for the JUnit failure (empty: it passed)
 std::string node_failure(const NodeResult &n, const RunResult &run) {
     if (!n.exited)
@@ -222,7 +205,7 @@ std::vector<NodeRegion> mesh_read_regions(const SimRam &ram, uint64_t ram_base, 
 }
 
 bool mesh_write_report(const std::string &path, const RunResult &run, const MeshJobs *jobs, std::string &error) {
-    FILE *f = open_out(path, error);
+    FILE *f = sim_open_output(path, error);
     if (!f) return false;
     std::fprintf(f, "{\n  \"shape\": \"%s\",\n  \"shape_id\": \"%s\",\n  \"elf\": \"%s\",\n  \"exit\": %d,\n",
                  run.shape.c_str(), run.shape_id.c_str(), json_text(run.elf).c_str(), run.status);
@@ -253,11 +236,11 @@ bool mesh_write_report(const std::string &path, const RunResult &run, const Mesh
                      json_text(n.console).c_str());
     }
     std::fprintf(f, "\n  ]\n}\n");
-    return close_out(f, path, error);
+    return sim_close_output(f, path, error);
 }
 
 bool mesh_write_junit(const std::string &path, const RunResult &run, const MeshJobs *jobs, std::string &error) {
-    FILE *f = open_out(path, error);
+    FILE *f = sim_open_output(path, error);
     if (!f) return false;
     size_t tests = run.nodes.size(), failures = 0;
     for (const NodeResult &n : run.nodes) failures += node_failure(n, run).empty() ? 0 : 1;
@@ -321,7 +304,7 @@ bool mesh_write_junit(const std::string &path, const RunResult &run, const MeshJ
             std::fprintf(f, "    </testcase>\n");
         }
     std::fprintf(f, "  </testsuite>\n</testsuites>\n");
-    return close_out(f, path, error);
+    return sim_close_output(f, path, error);
 }
 
 bool mesh_check_dump(const Elf32Image &image, uint64_t ram_base, uint64_t ram_bytes, std::string &error) {
@@ -342,7 +325,7 @@ bool mesh_check_dump(const Elf32Image &image, uint64_t ram_base, uint64_t ram_by
 
 bool mesh_write_dump(const std::string &path, const RunResult &run, const MeshShape &shape,
                      const std::vector<SimRam> &rams, uint64_t ram_base, const Elf32Image &image, std::string &error) {
-    FILE *f = open_out(path, error);
+    FILE *f = sim_open_output(path, error);
     if (!f) return false;
     auto word = [&](uint32_t v) {
         uint8_t b[4] = {uint8_t(v), uint8_t(v >> 8), uint8_t(v >> 16), uint8_t(v >> 24)};
@@ -362,5 +345,5 @@ bool mesh_write_dump(const std::string &path, const RunResult &run, const MeshSh
         rams[size_t(n)].read_bytes(image.dump - ram_base, image.dump_bytes, bytes.data());
         std::fwrite(bytes.data(), 1, bytes.size(), f);
     }
-    return close_out(f, path, error);
+    return sim_close_output(f, path, error);
 }

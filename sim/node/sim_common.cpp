@@ -43,6 +43,23 @@ const char *sim_cause_name(uint32_t cause) {
     }
 }
 
+FILE *sim_open_output(const std::string &path, std::string &error) {
+    FILE *f = std::fopen(path.c_str(), "w");
+    if (!f) error = "cannot write '" + path + "': " + std::strerror(errno);
+    return f;
+}
+
+bool sim_close_output(FILE *f, const std::string &path, std::string &error) {
+    bool ok = !std::ferror(f);
+    int err = errno;
+    if (std::fclose(f) != 0 || !ok) {
+        if (ok) err = errno;
+        error = "cannot write '" + path + "': " + std::strerror(err ? err : EIO);
+        return false;
+    }
+    return true;
+}
+
 bool sim_check_writable(const std::string &path, std::string &error) {
     int fd = open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL, 0666);
     if (fd >= 0) {                       // it did not exist: leave nothing behind

@@ -19,26 +19,18 @@
 
 #include <stdint.h>
 
+#include "../app_hash.h"
+
 struct cpx {
     int32_t re, im;
 };
 
-static inline uint32_t fft_hash(uint32_t v)
-{
-    v ^= v >> 16;
-    v *= 0x7feb352du;
-    v ^= v >> 15;
-    v *= 0x846ca68bu;
-    v ^= v >> 16;
-    return v;
-}
-
 /* element (row, column) of the input */
 static inline struct cpx fft_input(uint32_t row, uint32_t column)
 {
-    const uint32_t h = fft_hash(row << 16 ^ column);
+    const uint32_t h = app_hash(row << 16 ^ column);
     return (struct cpx){(int32_t)(h & 0xffffffu) - (1 << 23),
-                        (int32_t)(fft_hash(h ^ 0x5bd1e995u) & 0xffffffu) - (1 << 23)};
+                        (int32_t)(app_hash(h ^ 0x5bd1e995u) & 0xffffffu) - (1 << 23)};
 }
 
 /* a * w / 2^30, rounded to nearest (w a Q30 twiddle part) */
@@ -83,8 +75,8 @@ static inline uint32_t fft_row_hash(const struct cpx *x, uint32_t n)
 {
     uint32_t h = 0;
     for (uint32_t k = 0; k < n; k++)
-        h += fft_hash(fft_hash(2u * k + 0x9e3779b9u) ^ (uint32_t)x[k].re) +
-             fft_hash(fft_hash(2u * k + 0x9e3779bau) ^ (uint32_t)x[k].im);
+        h += app_hash(app_hash(2u * k + 0x9e3779b9u) ^ (uint32_t)x[k].re) +
+             app_hash(app_hash(2u * k + 0x9e3779bau) ^ (uint32_t)x[k].im);
     return h;
 }
 

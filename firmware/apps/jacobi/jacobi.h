@@ -12,28 +12,20 @@
 
 #include <stdint.h>
 
-#define JACOBI_HOT 65535u
+#include "../app_hash.h"
 
-static inline uint32_t jacobi_hash(uint32_t v)
-{
-    v ^= v >> 16;
-    v *= 0x7feb352du;
-    v ^= v >> 15;
-    v *= 0x846ca68bu;
-    v ^= v >> 16;
-    return v;
-}
+#define JACOBI_HOT 65535u
 
 /* cell (x, y) of the global grid: a heater? (about one cell in 61) */
 static inline int jacobi_heater(uint32_t x, uint32_t y)
 {
-    return jacobi_hash(0x4a000000u ^ (y << 12) ^ x) % 61u == 0;
+    return app_hash(0x4a000000u ^ (y << 12) ^ x) % 61u == 0;
 }
 
 /* cell (x, y)'s value before the first iteration */
 static inline uint32_t jacobi_initial(uint32_t x, uint32_t y)
 {
-    return jacobi_heater(x, y) ? JACOBI_HOT : jacobi_hash((y << 12) ^ x) % (JACOBI_HOT / 4u);
+    return jacobi_heater(x, y) ? JACOBI_HOT : app_hash((y << 12) ^ x) % (JACOBI_HOT / 4u);
 }
 
 /* one cell's next value */
@@ -46,7 +38,7 @@ static inline uint32_t jacobi_cell(uint32_t north, uint32_t south, uint32_t west
  * summed mod 2^32 */
 static inline uint32_t jacobi_cell_hash(uint32_t place, uint32_t value)
 {
-    return jacobi_hash(jacobi_hash(place + 0x9e3779b9u) ^ value);
+    return app_hash(app_hash(place + 0x9e3779b9u) ^ value);
 }
 
 #endif

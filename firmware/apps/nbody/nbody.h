@@ -14,6 +14,8 @@
 
 #include <stdint.h>
 
+#include "../app_hash.h"
+
 #define NBODY_BOX 4096          /* positions are 0 .. 4095 */
 #define NBODY_EPS 4096          /* softening, in squared units */
 
@@ -22,24 +24,14 @@ struct body {
     int32_t m;                  /* mass, 1 .. 15 */
 };                              /* 16 bytes: a block of rvm_allgather is B of them */
 
-static inline uint32_t nbody_hash(uint32_t v)
-{
-    v ^= v >> 16;
-    v *= 0x7feb352du;
-    v ^= v >> 15;
-    v *= 0x846ca68bu;
-    v ^= v >> 16;
-    return v;
-}
-
 /* body i's initial position, mass and velocity */
 static inline void nbody_initial(uint32_t i, struct body *b, int32_t v[3])
 {
-    b->x = (int32_t)(nbody_hash(4u * i + 1u) % NBODY_BOX);
-    b->y = (int32_t)(nbody_hash(4u * i + 2u) % NBODY_BOX);
-    b->z = (int32_t)(nbody_hash(4u * i + 3u) % NBODY_BOX);
-    b->m = (int32_t)(1u + nbody_hash(4u * i + 4u) % 15u);
-    const uint32_t h = nbody_hash(~i);
+    b->x = (int32_t)(app_hash(4u * i + 1u) % NBODY_BOX);
+    b->y = (int32_t)(app_hash(4u * i + 2u) % NBODY_BOX);
+    b->z = (int32_t)(app_hash(4u * i + 3u) % NBODY_BOX);
+    b->m = (int32_t)(1u + app_hash(4u * i + 4u) % 15u);
+    const uint32_t h = app_hash(~i);
     v[0] = (int32_t)(h & 63u) - 32;
     v[1] = (int32_t)((h >> 6) & 63u) - 32;
     v[2] = (int32_t)((h >> 12) & 63u) - 32;

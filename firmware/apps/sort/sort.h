@@ -13,6 +13,8 @@
 
 #include <stdint.h>
 
+#include "../app_hash.h"
+
 #ifndef SORT_KEY_BITS
 #define SORT_KEY_BITS 16
 #endif
@@ -24,23 +26,13 @@
 #endif
 #define SORT_KEY_MAX ((1u << SORT_KEY_BITS) - 1u)
 
-static inline uint32_t sort_hash(uint32_t v)
-{
-    v ^= v >> 16;
-    v *= 0x7feb352du;
-    v ^= v >> 15;
-    v *= 0x846ca68bu;
-    v ^= v >> 16;
-    return v;
-}
-
 /* key i (0 .. all keys - 1) of step s */
 static inline uint32_t sort_key(uint32_t s, uint32_t i)
 {
-    const uint32_t base = sort_hash((uint32_t)SORT_SEED * 0x9e3779b9u + s) ^ (i << 2);
+    const uint32_t base = app_hash((uint32_t)SORT_SEED * 0x9e3779b9u + s) ^ (i << 2);
     uint32_t sum = 0;
     for (uint32_t k = 0; k < 4u; k++)
-        sum += sort_hash(base ^ k) & SORT_KEY_MAX;   /* distinct inputs for every (i, k) */
+        sum += app_hash(base ^ k) & SORT_KEY_MAX;   /* distinct inputs for every (i, k) */
     return sum >> 2;
 }
 
@@ -49,8 +41,8 @@ static inline uint32_t sort_key(uint32_t s, uint32_t i)
  * sort_hash_set: a key wherever it is (the multiset alone). */
 static inline uint32_t sort_hash_pos(uint32_t pos, uint32_t key)
 {
-    return sort_hash(sort_hash(pos + 0x51ed27u) ^ key);
+    return app_hash(app_hash(pos + 0x51ed27u) ^ key);
 }
-static inline uint32_t sort_hash_set(uint32_t key) { return sort_hash(key ^ 0xa5a5a5a5u); }
+static inline uint32_t sort_hash_set(uint32_t key) { return app_hash(key ^ 0xa5a5a5a5u); }
 
 #endif
