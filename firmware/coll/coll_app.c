@@ -192,7 +192,7 @@ static int rooted(uint32_t collective)
  * calls align it to 16 bytes: + 12) */
 static uint32_t ws_need(const sched_area_entry *e, uint32_t m)
 {
-    return e->ws_fixed + 16u * coll_barrier_rounds(kit.ctx.ni.nodes) + (uint32_t)e->ws_transit * (m / e->parts) + 12u;
+    return e->ws_fixed + 16u * coll_barrier_descs(coll_barrier_rounds(kit.ctx.ni.nodes)) + (uint32_t)e->ws_transit * (m / e->parts) + 12u;
 }
 
 /* the table a call runs, or -1 (*why: COLL_EUNDECLARED, COLL_ESIZE or COLL_EWORKSPACE) */
@@ -404,24 +404,12 @@ int rvm_barrier(void)
 {
     if (!kit.initialised)
         return not_initialised("rvm_barrier");
-    /* an allgather of one word: no node can finish it before every node has sent its word,
-     * that is, entered. (The network interface's start barrier alone, coll_barrier_only, let
-     * nodes through before a late one entered when tried: not used.) */
-    static uint32_t word;
+    /* the network interface's dissemination barrier alone: signals, no tables, no workspace
+     * (coll_barrier_only); no node leaves it before every node has entered it */
     rvmesh_region_begin(RVM_COMM_REGION);
-    const uint32_t n = kit.ctx.ni.nodes;
-    int rc;
-    if (4u * n + 16u > kit.ws_bytes) {
-        rc = fail(COLL_EWORKSPACE, "rvm_barrier", "needs %lu bytes of workspace, the program leaves %lu free between "
-                  "its data and its stack: make its arrays smaller", (unsigned long)(4u * n + 16u),
-                  (unsigned long)kit.ws_bytes);
-    } else {
-        void *all = reserve(4u * n);
-        rc = call_in(COLL_ALLGATHER, "rvm_barrier", &word, 4u, all, 4u * n, 4u, 0);
-        unreserve();
-    }
+    const int rc = coll_barrier_only(&kit.ctx, "rvm_barrier");
     rvmesh_region_end(RVM_COMM_REGION, 0);
-    return rc;
+    return rc == COLL_OK ? rc : failed(rc, "rvm_barrier");
 }
 
 /* acc[i] = acc[i] op x[i], i < count */

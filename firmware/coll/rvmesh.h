@@ -30,9 +30,9 @@
  * holds count + count/N elements). rvm_reduce runs the same as rvm_allreduce. count 0 does
  * nothing; recv may be send (in place). The results do not depend on the path (the integer
  * operations are associative and commutative). An op that is none of these: COLL_EARG.
- * rvm_barrier is an rvm_allgather of one word (declare allgather): no node can finish it
- * before every node has entered; a node that does not call it leaves the others in a timeout
- * error naming rvm_barrier.
+ * rvm_barrier is the network interface's dissemination barrier (signals only; it needs no
+ * declared collective and no workspace): no node leaves it before every node has entered;
+ * a node that does not call it leaves the others in a timeout error naming rvm_barrier.
  */
 #ifndef RVMESH_KIT_H
 #define RVMESH_KIT_H
