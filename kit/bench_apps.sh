@@ -19,7 +19,13 @@
 #                          on the 4x4 and 8x8 tori
 #   build/bench/kit.json   per shape: the tables a node holds (the largest) and rvm_init's
 #                          cycles (the most of any node) with bcast, allgather and alltoall
-#                          declared, and each collective's first and repeated call (4 B)
+#                          declared, each collective's first and repeated call (4 B), the
+#                          same for a 4-byte allreduce and the barrier ("allreduce_vs_bcast_4b":
+#                          allreduce again / bcast again), and repeated allreduces of 1 and
+#                          4 KiB with their all-port bound (reduce-scatter + allgather of m/N
+#                          blocks: 2 x (N-1) x m/N / (2d x 4 bytes a cycle)) and the ratio
+#                          bound / measured ("allreduce": [{"bytes", "again_cycles", "path",
+#                          "bound_cycles", "of_bound"}])
 # Per-run reports and consoles in build/bench/apps/. BENCH_APPS_RUNS="app:shape:size:steps ..."
 # replaces the runs (default below), BENCH_KIT_SHAPES the kit's shapes (4x4t 8x8t; empty: none),
 # BENCH_APPS_OUT the folder of the two JSON files (build/bench; tests/firmware/apps uses its own).
@@ -91,8 +97,8 @@ done
 
 # ---- the kit: tables a node holds, rvm_init, first and repeated calls
 echo
-printf '%-6s %12s %12s %18s %18s %18s  %s\n' shape tables_max init_max "bcast first/again" "allgather first/again" \
-    "alltoall first/again" result
+printf '%-6s %12s %12s %18s %18s %18s %18s %18s  %s\n' shape tables_max init_max "bcast first/again" \
+    "allgather first/again" "alltoall first/again" "allreduce 4B f/a" "barrier first/again" result
 krows=()
 for shape in $kit_shapes; do
     dir="$out/kit_init-$shape"
@@ -102,18 +108,35 @@ for shape in $kit_shapes; do
     tables=$(sed -n 's/^\[[0-9,]*\] kit: init [0-9]* cycles, tables \([0-9]*\) bytes.*/\1/p' "$dir.log" | sort -n | tail -n 1)
     init=$(sed -n 's/^\[[0-9,]*\] kit: init \([0-9]*\) cycles.*/\1/p' "$dir.log" | sort -n | tail -n 1)
     calls=()
-    for c in bcast allgather alltoall; do
+    for c in bcast allgather alltoall allreduce barrier; do
         calls+=("$(sed -n "s/^\[0,0\] kit: $c first \([0-9]*\) again \([0-9]*\)$/\1 \2/p" "$dir.log")")
     done
     result=OK
     if [ $rc -ne 0 ] || [ -z "$tables" ] || [ -z "$init" ]; then result="FAILED: exit $rc"; fail=1; fi
-    printf '%-6s %12s %12s %18s %18s %18s  %s\n' "$shape" "${tables:--}" "${init:--}" "${calls[0]/ //}" \
-        "${calls[1]/ //}" "${calls[2]/ //}" "$result"
+    printf '%-6s %12s %12s %18s %18s %18s %18s %18s  %s\n' "$shape" "${tables:--}" "${init:--}" "${calls[0]/ //}" \
+        "${calls[1]/ //}" "${calls[2]/ //}" "${calls[3]/ //}" "${calls[4]/ //}" "$result"
     j=""
-    for k in 0 1 2; do
+    for k in 0 1 2 3 4; do
         read -r a b <<<"${calls[$k]}"
-        j="$j, \"$(echo bcast allgather alltoall | cut -d' ' -f$((k + 1)))\": {\"first_cycles\": ${a:-null}, \"again_cycles\": ${b:-null}}"
+        j="$j, \"$(echo bcast allgather alltoall allreduce_4b barrier | cut -d' ' -f$((k + 1)))\": {\"first_cycles\": ${a:-null}, \"again_cycles\": ${b:-null}}"
     done
+    read -r _ bc <<<"${calls[0]}"
+    read -r _ ar <<<"${calls[3]}"
+    ratio=null
+    [ -n "$bc" ] && [ -n "$ar" ] && ratio=$(awk -v a="$ar" -v b="$bc" 'BEGIN { printf "%.3f", a / b }')
+    j="$j, \"allreduce_vs_bcast_4b\": $ratio"
+    # the shape's nodes and links per node: 8x8t -> 64 nodes, 2d = 4
+    IFS=x read -r sx sy <<<"${shape%[tm]}"
+    nodes=$((sx * sy))
+    big=""
+    while read -r bytes again path; do
+        [ -n "$bytes" ] || continue
+        bound=$(awk -v n="$nodes" -v m="$bytes" 'BEGIN { printf "%d", 2 * (n - 1) * (m / n) / (4 * 4) + 0.999 }')
+        of=$(awk -v b="$bound" -v a="$again" 'BEGIN { printf "%.3f", b / a }')
+        printf '       allreduce %5s B: %7s cycles again (%s), all-port bound %5s: %s of it\n' "$bytes" "$again" "$path" "$bound" "$of"
+        big="$big${big:+, }{\"bytes\": $bytes, \"again_cycles\": $again, \"path\": \"$path\", \"bound_cycles\": $bound, \"of_bound\": $of}"
+    done < <(sed -n 's/^\[0,0\] kit: allreduce \([0-9]*\) again \([0-9]*\) (\(.*\))$/\1 \2 \3/p' "$dir.log")
+    j="$j, \"allreduce\": [$big]"
     krows+=("    {\"shape\": \"$shape\", \"collectives\": \"bcast allgather alltoall\", \"tables_bytes_max\": ${tables:-null}, \"init_cycles_max\": ${init:-null}$j, \"result\": \"$result\"}")
 done
 {

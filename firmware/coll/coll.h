@@ -29,12 +29,10 @@
  * in the network across other worms' paths. Store-and-forward plans need none: a put of a
  * plan the receiver has not started waits at that receiver's port, where only its own
  * link's worms queue behind it (ctx->sync_start adds the barrier to them too).
- * Known weakness (found 2026-11-25, issue 11): round r's signal waits only for round r-1's
- * counter, and the rounds leave from different ports' lists, so a node can leave this
- * barrier having heard from a chain of nodes rather than from all of them (a late node 0
- * was passed by nodes 5, 9 and 13 on the 4x4 torus). Every collective's byte-exact check
- * still passes (its data dependencies order it); rvm_barrier is an allgather of one word
- * for this reason. The fix is for round r to wait for all of rounds 0..r-1.
+ * A node sends round r once it has heard all of rounds 0..r-1 (the rounds are linked on
+ * the NI's local port, coll_internal.h), so no node leaves the barrier before every node
+ * has entered it. (Until 2026-11-26 round r waited for round r-1 alone, and a late node 0
+ * was passed by nodes 5, 9 and 13 on the 4x4 torus.)
  *
  * Blocks, pieces and where they live (firmware/coll/coll_jobs.h has the definitions):
  *   call                send buffer (owner only)        result buffer
@@ -107,8 +105,11 @@ typedef struct {
     uint8_t initialised;
     uint8_t running;              /* a plan of this context has been started and not waited for */
     uint8_t barrier_target;       /* the barrier round whose counter has a target in the NI (+1) */
-    /* the dissemination barrier's send descriptors (one per round), 16-byte aligned */
-    struct ni_desc barrier[8] __attribute__((aligned(16)));
+    /* coll_barrier_only's lists, built at its first call (8 rounds and their 7 links at
+     * most): port p's list is barrier[barrier_first[p]], barrier_count[p] long */
+    struct ni_desc barrier[15] __attribute__((aligned(16)));
+    uint16_t barrier_first[NI_MAX_PORTS + 1], barrier_count[NI_MAX_PORTS + 1];
+    uint8_t barrier_ready;
     /* about the last call */
     uint32_t err_src;             /* COLL_EUNEXPECTED / COLL_EWORM: the worm's sender ... */
     uint32_t err_port;            /* ... and the port it came in on */

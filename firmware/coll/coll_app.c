@@ -192,7 +192,7 @@ static int rooted(uint32_t collective)
  * calls align it to 16 bytes: + 12) */
 static uint32_t ws_need(const sched_area_entry *e, uint32_t m)
 {
-    return e->ws_fixed + 16u * coll_barrier_rounds(kit.ctx.ni.nodes) + (uint32_t)e->ws_transit * (m / e->parts) + 12u;
+    return e->ws_fixed + 16u * coll_barrier_descs(coll_barrier_rounds(kit.ctx.ni.nodes)) + (uint32_t)e->ws_transit * (m / e->parts) + 12u;
 }
 
 /* the table a call runs, or -1 (*why: COLL_EUNDECLARED, COLL_ESIZE or COLL_EWORKSPACE) */
@@ -404,30 +404,53 @@ int rvm_barrier(void)
 {
     if (!kit.initialised)
         return not_initialised("rvm_barrier");
-    /* an allgather of one word: no node can finish it before every node has sent its word,
-     * that is, entered. (The network interface's start barrier alone, coll_barrier_only, let
-     * nodes through before a late one entered when tried: not used.) */
-    static uint32_t word;
+    /* the network interface's dissemination barrier alone: signals, no tables, no workspace
+     * (coll_barrier_only); no node leaves it before every node has entered it */
     rvmesh_region_begin(RVM_COMM_REGION);
-    const uint32_t n = kit.ctx.ni.nodes;
-    int rc;
-    if (4u * n + 16u > kit.ws_bytes) {
-        rc = fail(COLL_EWORKSPACE, "rvm_barrier", "needs %lu bytes of workspace, the program leaves %lu free between "
-                  "its data and its stack: make its arrays smaller", (unsigned long)(4u * n + 16u),
-                  (unsigned long)kit.ws_bytes);
-    } else {
-        void *all = reserve(4u * n);
-        rc = call_in(COLL_ALLGATHER, "rvm_barrier", &word, 4u, all, 4u * n, 4u, 0);
-        unreserve();
-    }
+    const int rc = coll_barrier_only(&kit.ctx, "rvm_barrier");
     rvmesh_region_end(RVM_COMM_REGION, 0);
-    return rc;
+    return rc == COLL_OK ? rc : failed(rc, "rvm_barrier");
+}
+
+/* the program's own ops (rvm_op_create): op RVM_OP_USER + k combines by user_op[k] */
+static rvm_combine_fn user_op[RVM_MAX_USER_OPS];
+static uint32_t user_ops;
+
+rvm_op rvm_op_create(rvm_combine_fn fn)
+{
+    if (!fn) {
+        (void)fail(COLL_EARG, "rvm_op_create", "the combine function is NULL");
+        return (rvm_op)0;
+    }
+    if (user_ops == RVM_MAX_USER_OPS) {
+        (void)fail(COLL_EARG, "rvm_op_create", "%u ops exist already, the most a program makes (RVM_MAX_USER_OPS)",
+                   (unsigned)RVM_MAX_USER_OPS);
+        return (rvm_op)0;
+    }
+    user_op[user_ops] = fn;
+    return (rvm_op)(RVM_OP_USER + user_ops++);
+}
+
+static int op_valid(rvm_op op)
+{
+    return ((uint32_t)op >= RVM_SUM && (uint32_t)op <= RVM_UMAX) ||
+           ((uint32_t)op >= RVM_OP_USER && (uint32_t)op < RVM_OP_USER + user_ops);
+}
+
+static int op_refused(const char *name, rvm_op op)
+{
+    return fail(COLL_EARG, name, "op %ld is not an operation: use RVM_SUM, RVM_MIN, RVM_MAX, RVM_UMIN, RVM_UMAX, "
+                "RVM_BAND, RVM_BOR, RVM_BXOR or one rvm_op_create made", (long)op);
 }
 
 /* acc[i] = acc[i] op x[i], i < count */
 static void combine(uint32_t *acc, const uint32_t *x, uint32_t count, rvm_op op)
 {
     uint32_t i;
+    if ((uint32_t)op >= RVM_OP_USER) {
+        user_op[(uint32_t)op - RVM_OP_USER](acc, x, count);
+        return;
+    }
     switch (op) {
     case RVM_SUM:   /* int32 and uint32 alike: modulo 2^32 */
         for (i = 0; i < count; ++i)
@@ -464,6 +487,8 @@ static void combine(uint32_t *acc, const uint32_t *x, uint32_t count, rvm_op op)
     case RVM_BXOR:
         for (i = 0; i < count; ++i)
             acc[i] ^= x[i];
+        break;
+    default:
         break;
     }
 }
@@ -503,9 +528,8 @@ static int reduction(const char *name, const void *send, void *recv, uint32_t co
     if (!kit.initialised)
         return not_initialised(name);
     kit.reduce_path = "";
-    if ((uint32_t)op < RVM_SUM || (uint32_t)op > RVM_UMAX)
-        return fail(COLL_EARG, name, "op %ld is not an operation: use RVM_SUM, RVM_MIN, RVM_MAX, RVM_UMIN, RVM_UMAX, "
-                    "RVM_BAND, RVM_BOR or RVM_BXOR", (long)op);
+    if (!op_valid(op))
+        return op_refused(name, op);
     const uint32_t n = kit.ctx.ni.nodes, me = kit.ctx.ni.node;
     if (root != RVM_ALL_NODES && root >= n)
         return fail(COLL_EROOT, name, "root %lu is off the machine (nodes 0..%lu)", (unsigned long)root, (unsigned long)(n - 1u));
@@ -579,4 +603,37 @@ int rvm_allreduce(const void *send, void *recv, uint32_t count, rvm_op op)
 int rvm_reduce(const void *send, void *recv, uint32_t count, rvm_op op, uint32_t root)
 {
     return reduction("rvm_reduce", send, recv, count, op, root);
+}
+
+int rvm_reduce_scatter(const void *send, void *recv, uint32_t count, rvm_op op)
+{
+    static const char name[] = "rvm_reduce_scatter";
+    if (!kit.initialised)
+        return not_initialised(name);
+    if (!op_valid(op))
+        return op_refused(name, op);
+    if (count == 0)
+        return COLL_OK;
+    if (!send || !recv || ((uintptr_t)send & 3u) || ((uintptr_t)recv & 3u))
+        return fail(COLL_EARG, name, "buffers must be word-aligned, not null");
+    const uint32_t n = kit.ctx.ni.nodes;
+    const uint64_t blk = 4ull * count, all = blk * n;
+    if (all + 16u > kit.ws_bytes)
+        return fail(COLL_EWORKSPACE, name, "count %lu needs %lu bytes of workspace for the %lu nodes' blocks, the "
+                    "program leaves %lu free between its data and its stack: make its arrays (or count) smaller",
+                    (unsigned long)count, (unsigned long)((all + 15u) & ~15ull), (unsigned long)n,
+                    (unsigned long)kit.ws_bytes);
+    rvmesh_region_begin(RVM_COMM_REGION);
+    /* block t of every node to node t (alltoall), then the N blocks combined in node order */
+    uint32_t *parts = (uint32_t *)(void *)reserve((uint32_t)all);
+    int rc = call_in(COLL_ALLTOALL, name, send, (uint32_t)all, parts, (uint32_t)all, (uint32_t)blk, 0);
+    if (rc == COLL_OK) {
+        uint32_t *out = recv;
+        memcpy(out, parts, (uint32_t)blk);
+        for (uint32_t s = 1; s < n; ++s)
+            combine(out, parts + s * count, count, op);
+    }
+    unreserve();
+    rvmesh_region_end(RVM_COMM_REGION, 0);
+    return rc;
 }

@@ -62,10 +62,22 @@ static inline uint32_t coll_barrier_rounds(uint32_t nodes)
     return rounds;
 }
 
-/* Round r of the dissemination barrier: a signal to node + 2^r, counted there on counter
- * COLL_BARRIER_COUNTER + r, sent once this node has counted round r - 1's signal. *d gets
- * the descriptor, the return value is its port. */
+/* The dissemination barrier in the NI. Round r: a signal to node + 2^r, counted there on
+ * counter B(r) = COLL_BARRIER_COUNTER + r. A node may send round r only once it has heard
+ * rounds 0 .. r-1 (all of them: waiting for round r-1 alone lets a node through having
+ * heard a chain of nodes, not all). A trigger tests one counter, so the rounds are linked
+ * on the NI's local port, whose list runs in order: link r (r >= 1) waits for B(r-1) to
+ * reach coll_barrier_heard(r-1) and then signals B(r) locally. So B(r) counts its remote
+ * signal plus link r, and reaches coll_barrier_heard(r) = 2 (1 for round 0) only when
+ * this node has heard rounds 0 .. r. (A count reached early by the next call's signal
+ * says more: its sender had left this barrier, so every node had entered it.) */
+static inline uint32_t coll_barrier_heard(uint32_t round) { return round == 0 ? 1u : 2u; }
+/* descriptors of a barrier of `rounds` rounds: the rounds and their links */
+static inline uint32_t coll_barrier_descs(uint32_t rounds) { return rounds ? 2u * rounds - 1u : 0u; }
+/* Round r's signal: *d gets the descriptor, the return value is its port. */
 unsigned coll_barrier_desc(const coll_ctx *ctx, uint32_t round, struct ni_desc *d);
+/* Link r (1 <= r < rounds), for the local port's list: see above. */
+void coll_barrier_link_desc(uint32_t round, struct ni_desc *d);
 
 /* A blocking call: its name for messages ("coll_bcast", "rvm_bcast", ...), the collective,
  * buffers, m and root. coll_blocking checks it against the table, compiles the plan into

@@ -17,6 +17,9 @@
  *   rvm_allreduce(send, recv, count, op)     MPI_Allreduce  send, recv: count int32/uint32 elements
  *   rvm_reduce(send, recv, count, op, root)  MPI_Reduce     the same; only the root's recv is
  *                                                           written (NULL elsewhere is fine)
+ *   rvm_reduce_scatter(send, recv, count, op)  MPI_Reduce_scatter_block  send N*count elements
+ *                                                           (block t for node t); recv count
+ *   rvm_op_create(fn)                MPI_Op_create  an op of the program's own
  *   rvm_barrier()                    MPI_Barrier    returns once every node has entered it
  *
  * Reductions (op: RVM_SUM, RVM_MIN, RVM_MAX, RVM_BAND, RVM_BOR, RVM_BXOR on int32; RVM_UMIN,
@@ -30,9 +33,9 @@
  * holds count + count/N elements). rvm_reduce runs the same as rvm_allreduce. count 0 does
  * nothing; recv may be send (in place). The results do not depend on the path (the integer
  * operations are associative and commutative). An op that is none of these: COLL_EARG.
- * rvm_barrier is an rvm_allgather of one word (declare allgather): no node can finish it
- * before every node has entered; a node that does not call it leaves the others in a timeout
- * error naming rvm_barrier.
+ * rvm_barrier is the network interface's dissemination barrier (signals only; it needs no
+ * declared collective and no workspace): no node leaves it before every node has entered;
+ * a node that does not call it leaves the others in a timeout error naming rvm_barrier.
  */
 #ifndef RVMESH_KIT_H
 #define RVMESH_KIT_H
@@ -75,13 +78,27 @@ typedef enum {
     RVM_BOR,
     RVM_BXOR,
     RVM_UMIN,
-    RVM_UMAX
+    RVM_UMAX,
+    RVM_OP_USER = 64   /* the first op rvm_op_create makes (MPI_Op_create) */
 } rvm_op;
+/* A combine function of the program's own: acc[i] = acc[i] (op) x[i] for i < count. It must
+ * be associative; it need not commute: the kit combines the nodes' vectors in node order
+ * (node 0's, then node 1's, ...), on every path. */
+typedef void (*rvm_combine_fn)(uint32_t *acc, const uint32_t *x, uint32_t count);
+#define RVM_MAX_USER_OPS 4
+/* the op that combines by fn, for every reduction call; (rvm_op)0 with errors returning
+ * when fn is NULL or RVM_MAX_USER_OPS ops exist already. Every node creates the same ops in
+ * the same order (then the same op means the same function everywhere). */
+rvm_op rvm_op_create(rvm_combine_fn fn);
 /* the smallest vector (bytes) a reduction with alltoall declared reduce-scatters (on the 4x4
  * torus a repeated allreduce of 64 elements: 3,220 cycles so, 9,947 by allgather alone) */
 #define RVM_ALLREDUCE_LARGE_BYTES 256u
 int rvm_allreduce(const void *send, void *recv, uint32_t count, rvm_op op);
 int rvm_reduce(const void *send, void *recv, uint32_t count, rvm_op op, uint32_t root);
+/* MPI_Reduce_scatter_block: send holds N*count elements (block t, count elements, for node
+ * t); recv gets count elements, every node's block of this node combined in node order. By
+ * rvm_alltoall (declare alltoall; the workspace holds N*count elements). */
+int rvm_reduce_scatter(const void *send, void *recv, uint32_t count, rvm_op op);
 int rvm_barrier(void);
 /* how the last rvm_allreduce/rvm_reduce ran: "allgather" (small), "alltoall+allgather"
  * (large), or "" (none yet, count 0, or an error before it ran) */

@@ -5,11 +5,12 @@
 # checking what it got against the result it computes from the known inputs of every node
 # (tests/kit/progs/reduce): rvm_allreduce SUM/MIN/MAX/BXOR/BAND/BOR/UMIN/UMAX on the small
 # path (allgather + local combine) and SUM/MIN/MAX/BXOR on the large path (reduce-scatter by
-# alltoall + allgather), in place, rvm_reduce to node 5 with NULL elsewhere, bad input
+# alltoall + allgather), an op of the program's own that does not commute (rvm_op_create) on
+# both paths, rvm_reduce_scatter, in place, rvm_reduce to node 5 with NULL elsewhere, bad input
 # (an unknown op, a misaligned buffer, a root off the machine, a workspace too small) with
 # its message, and the barrier (node 0 enters 40,000 cycles late: no node leaves before it
-# entered). Built with COLLECTIVES=bcast: an allreduce says to declare allgather, and so does
-# rvm_barrier, ending every node with status 84. Built with -DSKIP: node 3 skips the
+# entered). Built with COLLECTIVES=bcast: an allreduce says to declare allgather; rvm_barrier
+# (the NI's barrier, no table) still works. Built with -DSKIP: node 3 skips the
 # barrier, the others end in a timeout naming rvm_barrier (status 80), not a hang.
 set -u
 . tests/lib.sh
@@ -40,7 +41,11 @@ if kit_make ok-build OUT="$root/$work/ok"; then
         n=$(grep -cF -- "$message" "$work/ok.out")
         [ "$n" -eq 16 ] && pass "kit-reduce-message ${message:0:40}" || fail "kit-reduce-message" "$n of 16 nodes printed '$message'"
     done <<'MSG'
-rvm_allreduce: op 99 is not an operation: use RVM_SUM, RVM_MIN, RVM_MAX, RVM_UMIN, RVM_UMAX, RVM_BAND, RVM_BOR or RVM_BXOR
+rvm_allreduce: op 99 is not an operation: use RVM_SUM, RVM_MIN, RVM_MAX, RVM_UMIN, RVM_UMAX, RVM_BAND, RVM_BOR, RVM_BXOR or one rvm_op_create made
+rvm_op_create: the combine function is NULL
+rvm_op_create: 4 ops exist already, the most a program makes (RVM_MAX_USER_OPS)
+rvm_reduce_scatter: op 73 is not an operation
+rvm_reduce_scatter: count 1048576 needs 67108864 bytes of workspace for the 16 nodes' blocks
 rvm_allreduce: buffers must be word-aligned, not null
 rvm_reduce: root 16 is off the machine (nodes 0..15)
 rvm_allreduce: count 1048576 needs 67108864 bytes of workspace for the 16 nodes' vectors, the program leaves
@@ -56,11 +61,14 @@ if kit_make bad-build OUT="$root/$work/bad" COLLECTIVES=bcast CFLAGS=-DBAD; then
     u=$(grep -c "check undeclared-allgather: ok$" "$work/bad.out")
     m=$(grep -cF "rvm_allreduce: allgather is not declared: add it to COLLECTIVES in the program's Makefile (it declares: bcast@0)" "$work/bad.out")
     [ "$u" -eq 16 ] && [ "$m" -eq 16 ] && pass kit-reduce-undeclared || fail kit-reduce-undeclared "$u nodes ok, $m messages"
-    b=$(grep -cF "rvm_barrier: allgather is not declared: add it to COLLECTIVES" "$work/bad.out")
-    if [ $rc -eq 84 ] && [ "$b" -eq 16 ] && grep -q "16/16 nodes exited, exit=84" "$work/bad.err"; then
-        pass "kit-reduce-barrier-undeclared (every node ends with 84)"
+    u=$(grep -c "check undeclared-alltoall: ok$" "$work/bad.out")
+    m=$(grep -cF "rvm_reduce_scatter: alltoall is not declared: add it to COLLECTIVES in the program's Makefile (it declares: bcast@0)" "$work/bad.out")
+    [ "$u" -eq 16 ] && [ "$m" -eq 16 ] && pass kit-reduce-scatter-undeclared || fail kit-reduce-scatter-undeclared "$u nodes ok, $m messages"
+    b=$(grep -c "check barrier-without-tables: ok$" "$work/bad.out")
+    if [ $rc -eq 0 ] && [ "$b" -eq 16 ] && grep -q "16/16 nodes exited, exit=0" "$work/bad.err"; then
+        pass "kit-reduce-barrier-without-tables (only bcast declared: every node passes it)"
     else
-        fail kit-reduce-barrier-undeclared "exit $rc, $b messages: $(tail_of "$work/bad.err" 2)"
+        fail kit-reduce-barrier-without-tables "exit $rc, $b nodes ok: $(tail_of "$work/bad.err" 2)"
     fi
 else
     fail kit-reduce-bad-build "$(tail_of "$work/bad-build.log" 4)"

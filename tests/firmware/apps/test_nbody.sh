@@ -5,7 +5,8 @@
 # application kit) on the 4x4 torus, through make bench-apps' own script with small sizes
 # (the 8x8 runs are make bench-apps'): 64 bodies for one step agree with the host's reference
 # on every node, and apps.json and kit.json have the fields other tools read (runs: app,
-# shape, size, cycles, comm_cycles, result; shapes: tables_bytes_max, init_cycles_max). A
+# shape, size, cycles, comm_cycles, result; shapes: tables_bytes_max, init_cycles_max, the
+# 4-byte allreduce and barrier, the 1 and 4 KiB allreduces with their bound). A
 # reference planted wrong (two steps for the nodes' one) fails the run: a node names the
 # body and both positions.
 set -u
@@ -27,7 +28,7 @@ if [ $rc -eq 0 ] && [ -n "$run" ] && grep -q '^  "runs": \[$' "$work/apps.json" 
 else
     fail nbody-4x4t "exit $rc: $(tail_of "$work/bench.out" 3) $(cat "$work/apps.json" 2>/dev/null | tr '\n' ' ' | cut -c1-200)"
 fi
-if grep -qE '^    \{"shape": "4x4t", "collectives": "bcast allgather alltoall", "tables_bytes_max": 3696, "init_cycles_max": [0-9]+, "bcast": \{"first_cycles": [0-9]+, "again_cycles": [0-9]+\}, "allgather": .*, "alltoall": .*, "result": "OK"\}$' "$work/kit.json"; then
+if grep -qE '^    \{"shape": "4x4t", "collectives": "bcast allgather alltoall", "tables_bytes_max": 3696, "init_cycles_max": [0-9]+, "bcast": \{"first_cycles": [0-9]+, "again_cycles": [0-9]+\}, "allgather": .*, "alltoall": .*, "allreduce_4b": \{"first_cycles": [0-9]+, "again_cycles": [0-9]+\}, "barrier": \{"first_cycles": [0-9]+, "again_cycles": [0-9]+\}, "allreduce_vs_bcast_4b": [0-9.]+, "allreduce": \[\{"bytes": 1024, "again_cycles": [0-9]+, "path": "alltoall\+allgather", "bound_cycles": [0-9]+, "of_bound": [0-9.]+\}, \{"bytes": 4096, .*\}\], "result": "OK"\}$' "$work/kit.json"; then
     init=$(sed -n 's/.*"init_cycles_max": \([0-9]*\),.*/\1/p' "$work/kit.json")
     [ "$init" -le 2000 ] && pass "kit-json (a node holds 3696 bytes; rvm_init $init cycles)" ||
         fail kit-json "rvm_init took $init cycles, more than 2,000"
