@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: ISC
-# test-timeout: 300
+# test-timeout: 600
 # The kit's reductions and barrier (firmware/coll/rvmesh.h) on the 4x4 torus, every node
 # checking what it got against the result it computes from the known inputs of every node
 # (tests/kit/progs/reduce): rvm_allreduce SUM/MIN/MAX/BXOR/BAND/BOR/UMIN/UMAX on the small
