@@ -24,6 +24,7 @@ help:
 	@echo "  make demo         install what is missing, build, run the main demo job"
 	@echo "  make test         install what is missing, build, run every test (ends 'N passed, M failed, K skipped')"
 	@echo "  make bench        slow sweeps and measurements; tables on stdout, JSON under $(BUILD)/bench/"
+	@echo "  make fuzz         libFuzzer on the loaders and parsers, FUZZ_RUNS (10^6) each; $(BUILD)/bench/fuzz.json (tests/fuzz)"
 	@echo "  make lint         verilator --lint-only -Wall on every RTL top"
 	@echo "  make deps         install the Debian packages rvmesh needs (as root), or say how"
 	@echo "  make node-sim     build the single-node simulator ($(BUILD)/bin/node-sim)"
@@ -35,6 +36,7 @@ help:
 	@echo "  make new-program DIR=~/myprog  a program of your own from kit/template (docs/first-program.md)"
 	@echo "  make clean        remove $(BUILD)/"
 	@echo "  make test T=core  run only the test scripts whose path contains 'core'"
+	@echo "  make -C boards BOARD=icebreaker   FPGA board bitstream, report.json, prog (make -C boards help)"
 	@echo "Machine (config.mk): $(MESH_DIMS)-D $(MESH_X)x$(MESH_Y)$(if $(filter 3,$(MESH_DIMS)),x$(MESH_Z)) $(if $(filter 1,$(MESH_TORUS)),torus,mesh), $(RISCV_ARCH), RAM $(RAM_BYTES) bytes at $(RAM_BASE)"
 
 deps:
@@ -72,3 +74,5 @@ include sim/mesh/mesh.mk
 include firmware/drivers/drivers.mk
 include tests/firmware/firmware-tests.mk
 include kit/kit.mk
+include firmware/apps/dynamic/dynamic.mk
+include tests/fuzz/fuzz.mk

@@ -4,18 +4,24 @@
 # simulated 4x4 and 8x8 tori, each checked by its nodes against the host's reference, and
 # the kit's own figures.
 #   build/bench/apps.json  {"runs": [{"app", "shape", "size", "steps", "cycles", "comm_cycles",
-#                          "comm_share", "result"}]}: cycles = the application's region, from
-#                          its first node's start to its last node's end on the machine-wide
-#                          cycle count (the first program, which has none: the whole run);
-#                          comm_cycles = the most cycles a node spent in collectives (the
-#                          kit's region "comm"); result "OK" or the failure. Runs: the first
-#                          program of docs/first-program.md on the 4x4 and 8x8 tori and the
-#                          8x8 mesh, n-body (firmware/apps/nbody) on the 4x4 and 8x8 tori
+#                          "comm_share", "result"}]}: cycles = the application's region (named
+#                          as the app), from its first node's start to its last node's end on
+#                          the machine-wide cycle count (the first program, which has none: the
+#                          whole run); comm_cycles = the most cycles a node spent communicating:
+#                          the app's region "<app>_comm" when it has one (sort, fft2d, jacobi,
+#                          cannon: their own communication only, not the check's), else the
+#                          kit's region "comm" (every collective call); result "OK" or the
+#                          failure. Runs (app:shape:size:steps, size as each app's Makefile
+#                          takes SIZE): the first program of docs/first-program.md on the 4x4
+#                          and 8x8 tori and the 8x8 mesh; n-body (bodies), sort (keys), fft2d
+#                          (the side of the grid of points), jacobi (the side of the grid;
+#                          steps: iterations) and cannon (the matrices' side) of firmware/apps
+#                          on the 4x4 and 8x8 tori
 #   build/bench/kit.json   per shape: the tables a node holds (the largest) and rvm_init's
 #                          cycles (the most of any node) with bcast, allgather and alltoall
 #                          declared, and each collective's first and repeated call (4 B)
 # Per-run reports and consoles in build/bench/apps/. BENCH_APPS_RUNS="app:shape:size:steps ..."
-# replaces the runs (default below), BENCH_KIT_SHAPES the kit's shapes (4x4t 8x8t),
+# replaces the runs (default below), BENCH_KIT_SHAPES the kit's shapes (4x4t 8x8t; empty: none),
 # BENCH_APPS_OUT the folder of the two JSON files (build/bench; tests/firmware/apps uses its own).
 set -u
 BUILD="${BUILD:-build}"
@@ -23,8 +29,10 @@ root=$(pwd)
 bench="${BENCH_APPS_OUT:-$BUILD/bench}"
 out="$bench/apps"
 mkdir -p "$out"
-runs="${BENCH_APPS_RUNS:-first:4x4t:256:1 first:8x8t:256:1 first:8x8m:256:1 nbody:4x4t:256:3 nbody:8x8t:256:3 nbody:8x8t:512:3}"
-kit_shapes="${BENCH_KIT_SHAPES:-4x4t 8x8t}"
+runs="${BENCH_APPS_RUNS:-first:4x4t:256:1 first:8x8t:256:1 first:8x8m:256:1 nbody:4x4t:256:3 nbody:8x8t:256:3 nbody:8x8t:512:3
+    sort:4x4t:16384:1 sort:4x4t:16384:3 sort:8x8t:65536:1 fft2d:4x4t:64:1 fft2d:8x8t:256:1 jacobi:4x4t:128:20 jacobi:8x8t:256:20
+    cannon:4x4t:64:1 cannon:4x4t:128:1 cannon:8x8t:128:1}"
+kit_shapes="${BENCH_KIT_SHAPES-4x4t 8x8t}"
 fail=0
 
 # region FIELD NAME FILE: over the nodes of a report, the region NAME's FIELD: "span" (the last
@@ -52,16 +60,16 @@ for r in $runs; do
     # broadcast and one allgather), as docs/first-program.md runs it; its cycles are the run's
     src="firmware/apps/$app"
     [ "$app" = first ] && src=kit/template
-    make -C "$src" --no-print-directory RVMESH="$root" SHAPE="$shape" BODIES="$size" STEPS="$steps" OUT="$root/$dir" \
-        RUN_ARGS="--progress 0" report >"$dir.log" 2>&1
+    make -C "$src" --no-print-directory RVMESH="$root" SHAPE="$shape" SIZE="$size" BODIES="$size" STEPS="$steps" \
+        OUT="$root/$dir" RUN_ARGS="--progress 0" report >"$dir.log" 2>&1
     rc=$?
     cycles=$(region span "$app" "$dir/report.json" 2>/dev/null ||
              sed -n 's/^  "cycles": \([0-9]*\),$/\1/p' "$dir/report.json" 2>/dev/null)
-    comm=$(region max comm "$dir/report.json" 2>/dev/null)
+    comm=$(region max "${app}_comm" "$dir/report.json" 2>/dev/null || region max comm "$dir/report.json" 2>/dev/null)
     if [ $rc -eq 0 ] && [ -n "$cycles" ] && [ -n "$comm" ]; then
         result=OK
     else
-        why=$(grep -m 1 -E '^\[[0-9,]*\] (body|node)|mesh-sim: [^4-8]|make: \*\*\*' "$dir.log" | cut -c1-160)
+        why=$(grep -m 1 -E '^\[[0-9,]*\] (body|node|[a-z0-9]+: FAILED)|mesh-sim: [^4-8]|make: \*\*\*|^ref: ' "$dir.log" | cut -c1-160)
         result="FAILED: exit $rc${why:+: $why}"
         fail=1
     fi

@@ -12,9 +12,9 @@ new-program:
 	@sed "s|^RVMESH .*|RVMESH      := $(CURDIR)|" kit/template/Makefile > "$(DIR)/Makefile"
 	@echo "a new program in $(DIR) (main.c, Makefile): cd $(DIR) && make run"
 
-# make bench-apps: the example applications (firmware/apps/nbody) on the 4x4 and 8x8 tori,
-# checked against the host's reference, and the kit's own figures (kit/bench_apps.sh):
-# build/bench/apps.json, build/bench/kit.json
+# make bench-apps: the example applications of firmware/apps (nbody, sort, fft2d, jacobi,
+# cannon) on the 4x4 and 8x8 tori, checked against the host's reference, and the kit's own
+# figures (kit/bench_apps.sh): build/bench/apps.json, build/bench/kit.json
 BENCH_TARGETS += bench-apps
 .PHONY: bench-apps
 bench-apps:

@@ -4,31 +4,64 @@
 CORE_RTL      := $(sort $(wildcard rtl/core/*.v))
 # config.mk's memory map as Verilog parameters of node_top (RAM_BASE given as 0x... or decimal)
 CORE_RAM_BASE_V := $(if $(filter 0x%,$(RAM_BASE)),32'h$(patsubst 0x%,%,$(RAM_BASE)),32'd$(RAM_BASE))
-NODE_TOP_PARAMS := -GRAM_BASE="$(CORE_RAM_BASE_V)" -GRAM_BYTES=$(RAM_BYTES)
+# config.mk's core configuration as Verilog parameters (of rv32_core and of every top that
+# passes them on: node_top, tile, mesh_top); CORE_BOARD_PARAMS: the iCE40 board's values
+CORE_PARAMS       := -GMUL_KIND=$(CORE_MUL_KIND) -GDIV_BITS=$(CORE_DIV_BITS) \
+                     -GLOAD_BYPASS=$(CORE_LOAD_BYPASS) -GFAST_REDIRECT=$(CORE_FAST_REDIRECT) \
+                     -GDSP_COUNTERS=$(CORE_DSP_COUNTERS)
+CORE_BOARD_PARAMS := -GMUL_KIND=$(CORE_BOARD_MUL_KIND) -GDIV_BITS=$(CORE_BOARD_DIV_BITS) \
+                     -GLOAD_BYPASS=$(CORE_BOARD_LOAD_BYPASS) -GFAST_REDIRECT=$(CORE_BOARD_FAST_REDIRECT) \
+                     -GDSP_COUNTERS=$(CORE_BOARD_DSP_COUNTERS)
+# the five values of CORE_BOARD_PARAMS, in that order, for rtl/core/pnr/core_pnr.sh
+CORE_BOARD_VALUES := $(CORE_BOARD_MUL_KIND) $(CORE_BOARD_DIV_BITS) $(CORE_BOARD_LOAD_BYPASS) \
+                     $(CORE_BOARD_FAST_REDIRECT) $(CORE_BOARD_DSP_COUNTERS)
+
+# the SB_MAC16 model for simulating DSP_COUNTERS=1 (also included by boards/boards.mk)
+include rtl/core/mac16.mk
+NODE_TOP_PARAMS := -GRAM_BASE="$(CORE_RAM_BASE_V)" -GRAM_BYTES=$(RAM_BYTES) $(CORE_PARAMS)
 
 LINT_TARGETS += lint-core
 .PHONY: lint-core
-lint-core:
+lint-core: $(CORE_MAC16_MODEL)
 	verilator --lint-only -Wall --top-module rv32_core $(CORE_RTL)
+	verilator --lint-only -Wall --top-module rv32_core $(CORE_BOARD_PARAMS) $(CORE_RTL) $(CORE_MAC16_MODEL)
 	verilator --lint-only -Wall --top-module node_top $(NODE_TOP_PARAMS) $(CORE_RTL)
-	verilator --lint-only -Wall --top-module node_top $(NODE_TOP_PARAMS) -GFAST_MUL=0 -GDIV_BITS=2 -GBUS_WAIT_TEST=1 $(CORE_RTL)
+	verilator --lint-only -Wall --top-module node_top $(NODE_TOP_PARAMS) -GMUL_KIND=0 -GDIV_BITS=2 -GBUS_WAIT_TEST=1 $(CORE_RTL)
+	verilator --lint-only -Wall --top-module node_top $(NODE_TOP_PARAMS) $(CORE_BOARD_PARAMS) -GBUS_WAIT_TEST=1 $(CORE_RTL) $(CORE_MAC16_MODEL)
+	verilator --lint-only -Wall --top-module core_pnr_top rtl/core/pnr/core_pnr_top.v rtl/core/pnr/core_pnr_ram.v $(CORE_RTL) $(CORE_MAC16_MODEL)
 
 # yosys synth_ice40 of the core alone: cell counts in $(BUILD)/synth/core/rv32_core.stat
-# (default configuration) and rv32_core_small.stat (FAST_MUL=0: iterative multiplier)
+# (the simulated configuration, config.mk's CORE_*) and rv32_core_board.stat (the board's,
+# CORE_BOARD_*, with -dsp: multiplier and counters in DSP blocks)
 CORE_SYNTH_RTL        := $(filter rtl/core/rv32_%.v,$(CORE_RTL))
 CORE_SYNTH_STAT       := $(BUILD)/synth/core/rv32_core.stat
-CORE_SYNTH_SMALL_STAT := $(BUILD)/synth/core/rv32_core_small.stat
-.PHONY: core-synth core-synth-small
+CORE_SYNTH_BOARD_STAT := $(BUILD)/synth/core/rv32_core_board.stat
+core_chparam = chparam -set MUL_KIND $(1) -set DIV_BITS $(2) -set LOAD_BYPASS $(3) -set FAST_REDIRECT $(4) -set DSP_COUNTERS $(5) rv32_core
+.PHONY: core-synth core-synth-board
 core-synth: $(CORE_SYNTH_STAT)
-core-synth-small: $(CORE_SYNTH_SMALL_STAT)
-$(CORE_SYNTH_STAT): $(CORE_SYNTH_RTL)
+core-synth-board: $(CORE_SYNTH_BOARD_STAT)
+$(CORE_SYNTH_STAT): $(CORE_SYNTH_RTL) config.mk
 	@mkdir -p $(dir $@)
-	yosys -q -l $(@:.stat=.log) -p "read_verilog $(CORE_SYNTH_RTL); synth_ice40 -top rv32_core; tee -q -o $@.tmp stat"
+	yosys -q -l $(@:.stat=.log) -p "read_verilog $(CORE_SYNTH_RTL); $(call core_chparam,$(CORE_MUL_KIND),$(CORE_DIV_BITS),$(CORE_LOAD_BYPASS),$(CORE_FAST_REDIRECT),$(CORE_DSP_COUNTERS)); synth_ice40 -top rv32_core; tee -q -o $@.tmp stat"
 	@mv $@.tmp $@
-$(CORE_SYNTH_SMALL_STAT): $(CORE_SYNTH_RTL)
+$(CORE_SYNTH_BOARD_STAT): $(CORE_SYNTH_RTL) config.mk
 	@mkdir -p $(dir $@)
-	yosys -q -l $(@:.stat=.log) -p "read_verilog $(CORE_SYNTH_RTL); chparam -set FAST_MUL 0 rv32_core; synth_ice40 -top rv32_core; tee -q -o $@.tmp stat"
+	yosys -q -l $(@:.stat=.log) -p "read_verilog $(CORE_SYNTH_RTL); $(call core_chparam,$(CORE_BOARD_MUL_KIND),$(CORE_BOARD_DIV_BITS),$(CORE_BOARD_LOAD_BYPASS),$(CORE_BOARD_FAST_REDIRECT),$(CORE_BOARD_DSP_COUNTERS)); synth_ice40 -dsp -top rv32_core; tee -q -o $@.tmp stat"
 	@mv $@.tmp $@
+
+# make core-pnr: the core in the board configuration placed and routed on an iCE40 UP5K
+# (rtl/core/pnr: yosys synth_ice40 -dsp, nextpnr-ice40 --up5k, seed CORE_PNR_SEED, clock
+# constraint CORE_PNR_MHZ) -> $(BUILD)/bench/core_ice40.json: lc_used, lc_total, ebr_used,
+# dsp_used, fmax_mhz (the core's own cells, apart from the test wrapper's). Always runs.
+CORE_PNR_JSON ?= $(BUILD)/bench/core_ice40.json
+CORE_PNR_SEED ?= 1
+CORE_PNR_MHZ  ?= 30
+BENCH_TARGETS += core-pnr
+.PHONY: core-pnr
+core-pnr:
+	@TARGET_MHZ=$(CORE_PNR_MHZ) PNR_SEED=$(CORE_PNR_SEED) rtl/core/pnr/core_pnr.sh $(CORE_PNR_JSON) \
+	  $(BUILD)/pnr/core "$(CORE_BOARD_VALUES)" $(CORE_SYNTH_RTL)
+	@echo "core-pnr: wrote $(CORE_PNR_JSON) (logs in $(BUILD)/pnr/core)"
 
 # ---- network (rtl/noc): all-port wormhole router and the mesh/torus network -----------
 NOC_RTL := $(sort $(wildcard rtl/noc/*.v))

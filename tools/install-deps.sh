@@ -6,7 +6,8 @@
 # Usage: tools/install-deps.sh [--check]   (--check: only report, exit 1 if any is missing)
 set -u
 
-# package             a command it provides (how we tell it is installed)
+# package             a command it provides, or a file (a pattern: any match) it installs
+# (clang and libclang-rt-dev: libFuzzer for make fuzz and tests/fuzz)
 required=(
   "make                      make"
   "verilator                 verilator"
@@ -18,6 +19,11 @@ required=(
   "yosys                     yosys"
   "nextpnr-ice40             nextpnr-ice40"
   "fpga-icestorm             icepack"
+  "openfpgaloader            openFPGALoader"
+  "jq                        jq"
+  "iverilog                  iverilog"
+  "clang                     clang"
+  "libclang-rt-dev           /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-*.a"
   "chromium                  /usr/bin/chromium"
   "nodejs                    node"
   "npm                       npm"
@@ -27,7 +33,7 @@ missing=()
 for entry in "${required[@]}"; do
   read -r pkg probe <<<"$entry"
   if [ "${probe#/}" != "$probe" ]; then
-    [ -e "$probe" ] || missing+=("$pkg")
+    compgen -G "$probe" >/dev/null || missing+=("$pkg")   # a path, or a pattern
   else
     command -v "$probe" >/dev/null 2>&1 || missing+=("$pkg")
   fi

@@ -67,6 +67,7 @@ const char *coll_name(uint32_t collective)
     case 17u: return "alltoall";
     case 18u: return "partial allgather";
     case 19u: return "partial alltoall";
+    case 20u: return "partial gather";
     }
     return "unknown";
 }
@@ -236,6 +237,13 @@ int coll_alltoall_partial(coll_ctx *ctx, const sched_table *t, const void *send,
     return coll_blocking(ctx, t, &c);
 }
 
+int coll_gather_partial(coll_ctx *ctx, const sched_table *t, const void *send, uint32_t send_bytes, void *recv,
+                        uint32_t recv_bytes, uint32_t m)
+{
+    coll_call c = {"coll_gather_partial", 20u, send, send_bytes, recv, recv_bytes, m, 0, 0};
+    return coll_blocking(ctx, t, &c);
+}
+
 int coll_run(coll_ctx *ctx, const sched_table *t, const void *send, uint32_t send_bytes, void *recv,
              uint32_t recv_bytes, uint32_t m)
 {
@@ -251,6 +259,7 @@ int coll_run(coll_ctx *ctx, const sched_table *t, const void *send, uint32_t sen
     case 17u: return coll_alltoall(ctx, t, send, send_bytes, recv, recv_bytes, m);
     case 18u: return coll_allgather_partial(ctx, t, send, send_bytes, recv, recv_bytes, m);
     case 19u: return coll_alltoall_partial(ctx, t, send, send_bytes, recv, recv_bytes, m);
+    case 20u: return coll_gather_partial(ctx, t, send, send_bytes, recv, recv_bytes, m);
     }
     return coll_fail(ctx, COLL_ECOLLECTIVE, "coll_run", "the table's collective %u is not one this library runs",
                      t->collective);

@@ -29,6 +29,12 @@
  * in the network across other worms' paths. Store-and-forward plans need none: a put of a
  * plan the receiver has not started waits at that receiver's port, where only its own
  * link's worms queue behind it (ctx->sync_start adds the barrier to them too).
+ * Known weakness (found 2026-11-25, issue 11): round r's signal waits only for round r-1's
+ * counter, and the rounds leave from different ports' lists, so a node can leave this
+ * barrier having heard from a chain of nodes rather than from all of them (a late node 0
+ * was passed by nodes 5, 9 and 13 on the 4x4 torus). Every collective's byte-exact check
+ * still passes (its data dependencies order it); rvm_barrier is an allgather of one word
+ * for this reason. The fix is for round r to wait for all of rounds 0..r-1.
  *
  * Blocks, pieces and where they live (firmware/coll/coll_jobs.h has the definitions):
  *   call                send buffer (owner only)        result buffer
@@ -38,6 +44,9 @@
  *   coll_allgather      every node: its block (m)        block s at s*m (N*m)
  *   coll_alltoall       block node*N+t at t*m (N*m)      block s*N+node at s*m (N*m)
  *   *_partial           as above, sources only           blocks of sources only
+ *   coll_gather_partial every node: block node*N+t at     a destination t: block s*N+t at s*m
+ *                       t*m for each destination t       from every other s (N*m; every
+ *                       (N*m)                            node passes one, others get none)
  * MPI copies a node's own block into its result (scatter's root, gather's root, allgather,
  * alltoall and the partial ones on a source): a descriptor on the NI's local port (a TX
  * engine feeding an RX engine) puts it there, at a line per access, with the rest.
@@ -187,6 +196,10 @@ int coll_allgather_partial(coll_ctx *ctx, const sched_table *table, const void *
                            void *recv, uint32_t recv_bytes, uint32_t m);
 int coll_alltoall_partial(coll_ctx *ctx, const sched_table *table, const void *send, uint32_t send_bytes,
                           void *recv, uint32_t recv_bytes, uint32_t m);
+/* Partial gather (schedgen --algo pg --sources: the destinations): every node sends its block
+ * for each destination; a destination's own block is not copied (it gathers the others'). */
+int coll_gather_partial(coll_ctx *ctx, const sched_table *table, const void *send, uint32_t send_bytes,
+                        void *recv, uint32_t recv_bytes, uint32_t m);
 /* Any of the above, picked by the table's collective (root = the table's root). For bcast,
  * recv is the buffer (in place: the root's holds block 0) and send is ignored. */
 int coll_run(coll_ctx *ctx, const sched_table *table, const void *send, uint32_t send_bytes, void *recv,

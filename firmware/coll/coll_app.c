@@ -50,6 +50,8 @@ static struct {
     uint32_t arena_used;       /* free RAM taken by the kept plans */
     uint32_t next_slot;
     uint32_t plan_hits;
+    const char *reduce_path;
+    uint32_t reserved;         /* top of the free RAM a reduction holds during its call */
     uint8_t initialised;
     uint8_t errors_return;
 } kit;
@@ -69,7 +71,12 @@ static int failed(int code, const char *name)
 {
     if (kit.errors_return || code >= 0)
         return code;
-    if (code == COLL_ETIMEOUT) {
+    if (code == COLL_ETIMEOUT && !strcmp(name, "rvm_barrier")) {
+        node_prefix();
+        printf("%s: no progress for %lu cycles: did every node call rvm_barrier? (a node that computes longer "
+               "than that before it: raise TIMEOUT in the Makefile, or call rvm_set_timeout)\n", name,
+               (unsigned long)kit.ctx.timeout_cycles);
+    } else if (code == COLL_ETIMEOUT) {
         node_prefix();
         printf("%s: no progress for %lu cycles: did every node make this call, with the same m and root? (a node "
                "that computes longer than that before a call: raise TIMEOUT in the Makefile, or call "
@@ -294,19 +301,23 @@ static int run(int i, const char *name, uint32_t collective, const void *send, u
     return rc;
 }
 
-static int call(uint32_t collective, const char *name, const void *send, uint32_t send_bytes, void *recv,
-                uint32_t recv_bytes, uint32_t m, uint32_t root)
+static int not_initialised(const char *name)
 {
-    if (!kit.initialised) {
-        printf("%s: call rvm_init() first\n", name);
-        if (!kit.errors_return)
-            rvmesh_exit(RVM_EXIT_STATUS(COLL_ENI));
-        return COLL_ENI;
-    }
+    printf("%s: call rvm_init() first\n", name);
+    if (!kit.errors_return)
+        rvmesh_exit(RVM_EXIT_STATUS(COLL_ENI));
+    return COLL_ENI;
+}
+
+/* the call, outside the "comm" region (the reductions make two in one region) */
+static int call_in(uint32_t collective, const char *name, const void *send, uint32_t send_bytes, void *recv,
+                   uint32_t recv_bytes, uint32_t m, uint32_t root)
+{
+    if (!kit.initialised)
+        return not_initialised(name);
     if (rooted(collective) && root >= kit.ctx.ni.nodes)
         return fail(COLL_EROOT, name, "root %lu is off the machine (nodes 0..%u)", (unsigned long)root,
                     kit.ctx.ni.nodes - 1u);
-    rvmesh_region_begin(RVM_COMM_REGION);
     int why;
     uint32_t need;
     const int i = pick(collective, root, m, &why, &need);
@@ -327,7 +338,7 @@ static int call(uint32_t collective, const char *name, const void *send, uint32_
         else if (why == COLL_EWORKSPACE)
             rc = fail(why, name, "blocks of %lu bytes need %lu bytes of workspace, the program leaves %lu free "
                       "between its data and its stack: make its arrays (or m) smaller", (unsigned long)m,
-                      (unsigned long)need, (unsigned long)kit.ws_bytes);
+                      (unsigned long)(need + kit.reserved), (unsigned long)(kit.ws_bytes + kit.reserved));
         else {
             char takes[96];
             uint32_t len = 0;
@@ -344,12 +355,19 @@ static int call(uint32_t collective, const char *name, const void *send, uint32_
             rc = fail(COLL_ESIZE, name, "m = %lu bytes: the declared %s schedules take a non-zero multiple of%s",
                       (unsigned long)m, coll_name(collective), takes);
         }
-        rvmesh_region_end(RVM_COMM_REGION, 0);
         return rc;
     }
     rc = run(i, name, collective, send, send_bytes, recv, recv_bytes, m, root);
-    rvmesh_region_end(RVM_COMM_REGION, 0);
     return rc == COLL_OK ? rc : failed(rc, name);
+}
+
+static int call(uint32_t collective, const char *name, const void *send, uint32_t send_bytes, void *recv,
+                uint32_t recv_bytes, uint32_t m, uint32_t root)
+{
+    rvmesh_region_begin(RVM_COMM_REGION);
+    const int rc = call_in(collective, name, send, send_bytes, recv, recv_bytes, m, root);
+    rvmesh_region_end(RVM_COMM_REGION, 0);
+    return rc;
 }
 
 int rvm_bcast(void *buf, uint32_t m, uint32_t root)
@@ -375,4 +393,190 @@ int rvm_allgather(const void *send, void *recv, uint32_t m)
 int rvm_alltoall(const void *send, void *recv, uint32_t m)
 {
     return call(COLL_ALLTOALL, "rvm_alltoall", send, kit.ctx.ni.nodes * m, recv, kit.ctx.ni.nodes * m, m, 0);
+}
+
+/* ---- the barrier and the reductions (rvmesh.h) */
+
+static uint8_t *reserve(uint32_t bytes);
+static void unreserve(void);
+
+int rvm_barrier(void)
+{
+    if (!kit.initialised)
+        return not_initialised("rvm_barrier");
+    /* an allgather of one word: no node can finish it before every node has sent its word,
+     * that is, entered. (The network interface's start barrier alone, coll_barrier_only, let
+     * nodes through before a late one entered when tried: not used.) */
+    static uint32_t word;
+    rvmesh_region_begin(RVM_COMM_REGION);
+    const uint32_t n = kit.ctx.ni.nodes;
+    int rc;
+    if (4u * n + 16u > kit.ws_bytes) {
+        rc = fail(COLL_EWORKSPACE, "rvm_barrier", "needs %lu bytes of workspace, the program leaves %lu free between "
+                  "its data and its stack: make its arrays smaller", (unsigned long)(4u * n + 16u),
+                  (unsigned long)kit.ws_bytes);
+    } else {
+        void *all = reserve(4u * n);
+        rc = call_in(COLL_ALLGATHER, "rvm_barrier", &word, 4u, all, 4u * n, 4u, 0);
+        unreserve();
+    }
+    rvmesh_region_end(RVM_COMM_REGION, 0);
+    return rc;
+}
+
+/* acc[i] = acc[i] op x[i], i < count */
+static void combine(uint32_t *acc, const uint32_t *x, uint32_t count, rvm_op op)
+{
+    uint32_t i;
+    switch (op) {
+    case RVM_SUM:   /* int32 and uint32 alike: modulo 2^32 */
+        for (i = 0; i < count; ++i)
+            acc[i] += x[i];
+        break;
+    case RVM_MIN:
+        for (i = 0; i < count; ++i)
+            if ((int32_t)x[i] < (int32_t)acc[i])
+                acc[i] = x[i];
+        break;
+    case RVM_MAX:
+        for (i = 0; i < count; ++i)
+            if ((int32_t)x[i] > (int32_t)acc[i])
+                acc[i] = x[i];
+        break;
+    case RVM_UMIN:
+        for (i = 0; i < count; ++i)
+            if (x[i] < acc[i])
+                acc[i] = x[i];
+        break;
+    case RVM_UMAX:
+        for (i = 0; i < count; ++i)
+            if (x[i] > acc[i])
+                acc[i] = x[i];
+        break;
+    case RVM_BAND:
+        for (i = 0; i < count; ++i)
+            acc[i] &= x[i];
+        break;
+    case RVM_BOR:
+        for (i = 0; i < count; ++i)
+            acc[i] |= x[i];
+        break;
+    case RVM_BXOR:
+        for (i = 0; i < count; ++i)
+            acc[i] ^= x[i];
+        break;
+    }
+}
+
+static int declared(uint32_t collective)
+{
+    for (uint32_t i = 0; i < kit.count; ++i)
+        if (kit.entry[i].collective == collective)
+            return 1;
+    return 0;
+}
+
+/* the top `bytes` of the free RAM for a reduction's blocks, for the length of its call: the
+ * plans compiled meanwhile (and kept) stay below it */
+static uint8_t *reserve(uint32_t bytes)
+{
+    bytes = (bytes + 15u) & ~15u;
+    kit.ws_bytes -= bytes;
+    kit.reserved = bytes;
+    if (kit.arena_used > kit.ws_bytes)
+        drop_plans();
+    return kit.ws + kit.ws_bytes;
+}
+
+static void unreserve(void)
+{
+    kit.ws_bytes += kit.reserved;
+    kit.reserved = 0;
+}
+
+#define RVM_ALL_NODES 0xffffffffu
+
+/* rvm_allreduce (root RVM_ALL_NODES) and rvm_reduce: the path is chosen from what is the same
+ * on every node (count, the declarations, the free RAM), so every node takes the same one */
+static int reduction(const char *name, const void *send, void *recv, uint32_t count, rvm_op op, uint32_t root)
+{
+    if (!kit.initialised)
+        return not_initialised(name);
+    kit.reduce_path = "";
+    if ((uint32_t)op < RVM_SUM || (uint32_t)op > RVM_UMAX)
+        return fail(COLL_EARG, name, "op %ld is not an operation: use RVM_SUM, RVM_MIN, RVM_MAX, RVM_UMIN, RVM_UMAX, "
+                    "RVM_BAND, RVM_BOR or RVM_BXOR", (long)op);
+    const uint32_t n = kit.ctx.ni.nodes, me = kit.ctx.ni.node;
+    if (root != RVM_ALL_NODES && root >= n)
+        return fail(COLL_EROOT, name, "root %lu is off the machine (nodes 0..%lu)", (unsigned long)root, (unsigned long)(n - 1u));
+    if (count == 0)
+        return COLL_OK;   /* as MPI: nothing to combine, nothing sent */
+    const int keeps = root == RVM_ALL_NODES || root == me;
+    if (!send || ((uintptr_t)send & 3u) || (keeps && (!recv || ((uintptr_t)recv & 3u))))
+        return fail(COLL_EARG, name, "buffers must be word-aligned, not null (off the root, rvm_reduce's recv may "
+                    "be NULL)");
+    const uint64_t bytes = 4ull * count, small = bytes * n, large = bytes + bytes / n;
+    const uint32_t free_ram = kit.ws_bytes;
+    const uint32_t cb = count / n, blk = 4u * cb;   /* the large path's block: count / N elements */
+    int rc;
+    rvmesh_region_begin(RVM_COMM_REGION);
+    int use_large = 0;
+    if (count % n == 0 && bytes >= RVM_ALLREDUCE_LARGE_BYTES && large + 16u <= free_ram &&
+        declared(COLL_ALLTOALL)) {
+        reserve((uint32_t)large);
+        int why;
+        uint32_t need;
+        use_large = pick(COLL_ALLTOALL, 0, blk, &why, &need) >= 0 && pick(COLL_ALLGATHER, 0, blk, &why, &need) >= 0;
+        unreserve();
+    }
+    if (use_large) {
+        /* reduce-scatter by alltoall (block t of every node to node t), the blocks combined in
+         * node order, then the reduced blocks to every node by allgather (Rabenseifner) */
+        kit.reduce_path = "alltoall+allgather";
+        uint32_t *parts = (uint32_t *)(void *)reserve((uint32_t)large), *mine = parts + count;
+        rc = call_in(COLL_ALLTOALL, name, send, (uint32_t)bytes, parts, (uint32_t)bytes, blk, 0);
+        if (rc == COLL_OK) {
+            memcpy(mine, parts, blk);
+            for (uint32_t s = 1; s < n; ++s)
+                combine(mine, parts + s * cb, cb, op);
+            rc = call_in(COLL_ALLGATHER, name, mine, blk, keeps ? recv : (void *)parts, (uint32_t)bytes, blk, 0);
+        }
+    } else if (small + 16u > free_ram) {
+        char hint[112] = "";
+        if (count % n == 0 && !declared(COLL_ALLTOALL) && large + 16u <= free_ram)
+            snprintf(hint, sizeof hint, " (or declare alltoall: with it a count that is a multiple of %lu needs %lu)",
+                     (unsigned long)n, (unsigned long)((large + 15u) & ~15ull));
+        rc = fail(COLL_EWORKSPACE, name, "count %lu needs %lu bytes of workspace for the %lu nodes' vectors, the "
+                  "program leaves %lu free between its data and its stack: make its arrays (or count) smaller%s",
+                  (unsigned long)count, (unsigned long)((small + 15u) & ~15ull), (unsigned long)n,
+                  (unsigned long)free_ram, hint);
+        rvmesh_region_end(RVM_COMM_REGION, 0);
+        return rc;
+    } else {
+        /* every node's vector to every node by allgather, combined in node order */
+        kit.reduce_path = "allgather";
+        uint32_t *all = (uint32_t *)(void *)reserve((uint32_t)small);
+        rc = call_in(COLL_ALLGATHER, name, send, (uint32_t)bytes, all, (uint32_t)small, (uint32_t)bytes, 0);
+        if (rc == COLL_OK && keeps) {
+            uint32_t *out = recv;
+            memcpy(out, all, (uint32_t)bytes);
+            for (uint32_t s = 1; s < n; ++s)
+                combine(out, all + s * count, count, op);
+        }
+    }
+    unreserve();
+    rvmesh_region_end(RVM_COMM_REGION, 0);
+    return rc;
+}
+
+const char *rvm_last_reduce_path(void) { return kit.reduce_path ? kit.reduce_path : ""; }
+
+int rvm_allreduce(const void *send, void *recv, uint32_t count, rvm_op op)
+{
+    return reduction("rvm_allreduce", send, recv, count, op, RVM_ALL_NODES);
+}
+
+int rvm_reduce(const void *send, void *recv, uint32_t count, rvm_op op, uint32_t root)
+{
+    return reduction("rvm_reduce", send, recv, count, op, root);
 }

@@ -15,6 +15,7 @@
 #define COLL_ALLTOALL 17u
 #define COLL_ALLGATHER_PARTIAL 18u
 #define COLL_ALLTOALL_PARTIAL 19u
+#define COLL_GATHER_PARTIAL 20u   /* partial gather: blocks s*N+t to the destinations t */
 /* NI counters: 0 .. ports-1 count the puts that arrive on that port; the barrier's round r
  * counts its signals on COLL_BARRIER_COUNTER + r */
 #define COLL_BARRIER_COUNTER 8u
@@ -27,7 +28,7 @@ const char *coll_name(uint32_t collective);
 
 static inline int coll_is_exchange(uint32_t collective)
 {
-    return collective == COLL_ALLTOALL || collective == COLL_ALLTOALL_PARTIAL;
+    return collective == COLL_ALLTOALL || collective == COLL_ALLTOALL_PARTIAL || collective == COLL_GATHER_PARTIAL;
 }
 /* the node that starts with block b */
 static inline uint32_t coll_block_owner(uint32_t collective, uint32_t nodes, uint32_t root, uint32_t block)

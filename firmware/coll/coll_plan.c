@@ -140,7 +140,8 @@ int coll_node_has_data(const coll_ctx *ctx, const sched_table *t)
     case COLL_ALLTOALL:
         return 1;
     case COLL_ALLGATHER_PARTIAL:
-    case COLL_ALLTOALL_PARTIAL: {
+    case COLL_ALLTOALL_PARTIAL:
+    case COLL_GATHER_PARTIAL: {
         const uint32_t parts = sched_table_parts(t);
         for (uint32_t i = 0; i < t->nsend; ++i) {
             sched_table_send s;
@@ -214,7 +215,10 @@ int coll_plan_compile(coll_plan *plan, coll_ctx *ctx, const sched_table *t, cons
         return coll_fail(ctx, COLL_ESIZE, name, "m = %lu bytes: must be a non-zero multiple of %lu",
                          (unsigned long)m, (unsigned long)(4u * parts));
     const uint32_t piece_bytes = m / parts, words = piece_bytes / 4u;
-    if (words > 65532u || m > RVMESH_RAM_BYTES)
+    if (m > RVMESH_RAM_BYTES)
+        return coll_fail(ctx, COLL_ESIZE, name, "m = %lu bytes: a block larger than a node's RAM (%lu bytes)",
+                         (unsigned long)m, (unsigned long)RVMESH_RAM_BYTES);
+    if (words > 65532u)
         return coll_fail(ctx, COLL_ESIZE, name, "m = %lu bytes: a piece does not fit in one worm",
                          (unsigned long)m);
 

@@ -14,33 +14,25 @@
  *   rvm_allgather(send, recv, m)     MPI_Allgather  send m; recv N*m (block s from node s)
  *   rvm_alltoall(send, recv, m)      MPI_Alltoall   send N*m (block t for node t); recv N*m
  *                                                   (block s from node s)
- * A node's own block is copied into its result too, as MPI does. m is a multiple of 4; the
- * call runs the fastest declared schedule that takes m (a schedule that cuts blocks into
- * parts wants a multiple of 4 * parts; the error says which m the declared ones take).
- * Buffers: word aligned, in RAM (static arrays, or the stack), not overlapping. A node
- * without a buffer in the call (scatter's send and gather's recv off the root) may pass NULL.
- * Every node must make the same calls in the same order, with the same m and root.
+ *   rvm_allreduce(send, recv, count, op)     MPI_Allreduce  send, recv: count int32/uint32 elements
+ *   rvm_reduce(send, recv, count, op, root)  MPI_Reduce     the same; only the root's recv is
+ *                                                           written (NULL elsewhere is fine)
+ *   rvm_barrier()                    MPI_Barrier    returns once every node has entered it
  *
- * Errors, as MPI's default handler (MPI_ERRORS_ARE_FATAL): a call that fails prints why
- * ("node (x,y): rvm_bcast: ...") and ends the node with exit status RVM_EXIT_STATUS(code)
- * (64 + the code's magnitude, coll.h: 80 is a timeout, 84 a collective not declared).
- * rvm_errors_return(1) makes the calls return the negative code instead (MPI_ERRORS_RETURN).
- *
- * Safe by default: every call starts with a barrier of all nodes (in the network
- * interface), and a call that makes no progress for rvm_timeout() cycles ends with a
- * timeout error naming the call: the usual cause is a node that did not make the same call
- * with the same m and root. The limit is RVM_TIMEOUT_CYCLES (1,000,000; TIMEOUT := in the
- * Makefile) or rvm_set_timeout().
- *
- * Workspace: a call is compiled into descriptors for the network interface (and transit
- * slots for the pieces a node relays) in the RAM the program leaves free between its data
- * and its stack: rvm_workspace_bytes(). A call that needs more says how much. So a program
- * of the kit does not use malloc.
- *
- * Time: rvm_cycles() is the machine-wide cycle count (every node's counts from the same
- * reset). The kit adds the cycles of every call to the region "comm" (rvmesh_region_begin/
- * _end in rvmesh_rt.h: a program times its own regions the same way); mesh-sim --report
- * lists every node's regions.
+ * Reductions (op: RVM_SUM, RVM_MIN, RVM_MAX, RVM_BAND, RVM_BOR, RVM_BXOR on int32; RVM_UMIN,
+ * RVM_UMAX for uint32; sum and the bitwise ops are the same for both, the sum modulo 2^32)
+ * are built on the declared collectives, so the program declares those: small vectors take
+ * an rvm_allgather of every node's vector and a local combine in node order (declare
+ * allgather; the workspace holds N vectors); a count that is a multiple of N, of at least
+ * RVM_ALLREDUCE_LARGE_BYTES (256) bytes of elements, with alltoall declared too, takes a
+ * reduce-scatter by rvm_alltoall (block t of every node to node t, count/N elements),
+ * combined locally, then an rvm_allgather of the reduced blocks (Rabenseifner; the workspace
+ * holds count + count/N elements). rvm_reduce runs the same as rvm_allreduce. count 0 does
+ * nothing; recv may be send (in place). The results do not depend on the path (the integer
+ * operations are associative and commutative). An op that is none of these: COLL_EARG.
+ * rvm_barrier is an rvm_allgather of one word (declare allgather): no node can finish it
+ * before every node has entered; a node that does not call it leaves the others in a timeout
+ * error naming rvm_barrier.
  */
 #ifndef RVMESH_KIT_H
 #define RVMESH_KIT_H
@@ -74,6 +66,26 @@ int rvm_scatter(const void *send, void *recv, uint32_t m, uint32_t root);
 int rvm_gather(const void *send, void *recv, uint32_t m, uint32_t root);
 int rvm_allgather(const void *send, void *recv, uint32_t m);
 int rvm_alltoall(const void *send, void *recv, uint32_t m);
+
+typedef enum {
+    RVM_SUM = 1,
+    RVM_MIN,
+    RVM_MAX,
+    RVM_BAND,
+    RVM_BOR,
+    RVM_BXOR,
+    RVM_UMIN,
+    RVM_UMAX
+} rvm_op;
+/* the smallest vector (bytes) a reduction with alltoall declared reduce-scatters (on the 4x4
+ * torus a repeated allreduce of 64 elements: 3,220 cycles so, 9,947 by allgather alone) */
+#define RVM_ALLREDUCE_LARGE_BYTES 256u
+int rvm_allreduce(const void *send, void *recv, uint32_t count, rvm_op op);
+int rvm_reduce(const void *send, void *recv, uint32_t count, rvm_op op, uint32_t root);
+int rvm_barrier(void);
+/* how the last rvm_allreduce/rvm_reduce ran: "allgather" (small), "alltoall+allgather"
+ * (large), or "" (none yet, count 0, or an error before it ran) */
+const char *rvm_last_reduce_path(void);
 
 void rvm_set_timeout(uint32_t cycles);    /* 0: wait for ever */
 uint32_t rvm_timeout(void);

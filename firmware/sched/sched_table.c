@@ -212,7 +212,9 @@ int sched_pkg_open(const uint8_t *buf, uint32_t len, const sched_shape *expect, 
     uint32_t h[3];
     rd_words(buf + 12, h, 3u);
     if (expect && shape_differs(expect, h)) return SCHED_AREA_ERR_SHAPE;
-    if (pk->total_bytes != len || pk->nodes != sched_nodes(&pk->shape)) return SCHED_AREA_ERR_LAYOUT;
+    /* the shape first: sched_nodes reads side[dims - 1] (a damaged dims byte read past side[]) */
+    if (sched_shape_problem(&pk->shape) || pk->total_bytes != len || pk->nodes != sched_nodes(&pk->shape))
+        return SCHED_AREA_ERR_LAYOUT;
     return SCHED_TABLE_OK;
 }
 
@@ -257,7 +259,8 @@ int sched_table_kept(uint32_t collective, uint32_t nodes, uint32_t root, uint32_
     case SCHED_COLL_SCATTER: return block == node;
     case SCHED_COLL_GATHER: return node == root;
     case 17u:                                      /* alltoall, partial alltoall */
-    case 19u: return block % nodes == node;
+    case 19u:
+    case 20u: return block % nodes == node;             /* partial gather */
     default: return 1;
     }
 }

@@ -323,3 +323,44 @@ bool mesh_write_junit(const std::string &path, const RunResult &run, const MeshJ
     std::fprintf(f, "  </testsuite>\n</testsuites>\n");
     return close_out(f, path, error);
 }
+
+bool mesh_check_dump(const Elf32Image &image, uint64_t ram_base, uint64_t ram_bytes, std::string &error) {
+    if (!image.has_dump) {
+        error = "--dump writes the program's `rvmesh_dump` out of every node's RAM, and this program has no such "
+                "symbol: define one (firmware/apps/dynamic does), or leave --dump out";
+        return false;
+    }
+    if (image.dump_bytes == 0 || image.dump < ram_base || image.dump - ram_base + uint64_t(image.dump_bytes) > ram_bytes) {
+        char text[160];
+        std::snprintf(text, sizeof text, "--dump: the program's `rvmesh_dump` (0x%08" PRIx32 ", %" PRIu32
+                      " bytes) is not a non-empty object in RAM", image.dump, image.dump_bytes);
+        error = text;
+        return false;
+    }
+    return true;
+}
+
+bool mesh_write_dump(const std::string &path, const RunResult &run, const MeshShape &shape,
+                     const std::vector<SimRam> &rams, uint64_t ram_base, const Elf32Image &image, std::string &error) {
+    FILE *f = open_out(path, error);
+    if (!f) return false;
+    auto word = [&](uint32_t v) {
+        uint8_t b[4] = {uint8_t(v), uint8_t(v >> 8), uint8_t(v >> 16), uint8_t(v >> 24)};
+        std::fwrite(b, 1, 4, f);
+    };
+    std::fwrite("RVMDUMP1", 1, 8, f);
+    const uint32_t header[14] = {64u, uint32_t(shape.nodes), image.dump_bytes, uint32_t(shape.dims),
+                                 uint32_t(shape.size[0]), uint32_t(shape.size[1]), uint32_t(shape.size[2]),
+                                 shape.torus ? 1u : 0u, uint32_t(run.cycles), uint32_t(run.cycles >> 32),
+                                 uint32_t(run.status), image.dump, 0u, 0u};
+    for (uint32_t v : header) word(v);
+    std::vector<uint8_t> bytes((image.dump_bytes + 3u) & ~3u, 0);
+    for (int n = 0; n < shape.nodes; ++n) {
+        const NodeResult *r = size_t(n) < run.nodes.size() ? &run.nodes[size_t(n)] : nullptr;
+        word(r && r->exited ? 1u : 0u);
+        word(r ? uint32_t(r->exit_code) : 0u);
+        rams[size_t(n)].read_bytes(image.dump - ram_base, image.dump_bytes, bytes.data());
+        std::fwrite(bytes.data(), 1, bytes.size(), f);
+    }
+    return close_out(f, path, error);
+}

@@ -70,4 +70,15 @@ struct RunResult {
 bool mesh_write_report(const std::string &path, const RunResult &run, const MeshJobs *jobs, std::string &error);
 bool mesh_write_junit(const std::string &path, const RunResult &run, const MeshJobs *jobs, std::string &error);
 
+// --dump FILE: every node's bytes of the program's symbol `rvmesh_dump`, read from its RAM
+// after the run, in one file (firmware/apps/dynamic reads its delivery log this way). The
+// format (little-endian words): "RVMDUMP1", then header bytes (64), nodes, bytes a node, dims,
+// X, Y, Z, torus (1/0), cycles (two words, low first), mesh-sim's exit status, the symbol's
+// address, two zero words; then per node in id order: exited (1/0), exit status, and its
+// bytes, padded with zeros to a multiple of 4.
+// mesh_check_dump: false with a message when the image has no such symbol inside RAM.
+bool mesh_check_dump(const Elf32Image &image, uint64_t ram_base, uint64_t ram_bytes, std::string &error);
+bool mesh_write_dump(const std::string &path, const RunResult &run, const MeshShape &shape,
+                     const std::vector<SimRam> &rams, uint64_t ram_base, const Elf32Image &image, std::string &error);
+
 #endif

@@ -62,7 +62,7 @@ const CostModel kDefaultModel = {413.0, 118.0, 0.98};
 
 const char kUsage[] =
     "usage: mesh-sim --elf FILE [--job TABLES:BYTES[:SEED]]... [--report FILE.json] [--junit FILE.xml]\n"
-    "                [--link-svg FILE.svg] [--model A,W,F] [--no-bounds] [--max-cycles N]\n"
+    "                [--dump FILE] [--link-svg FILE.svg] [--model A,W,F] [--no-bounds] [--max-cycles N]\n"
     "                [--x-seed N]\n"
     "                [--trace FILE.fst] [--progress N] [--links] [--pc-trace N:FILE] [--quiet]\n"
     "                [--shape XxY[xZ]] [--torus|--mesh] [--help]\n"
@@ -125,6 +125,8 @@ void print_help() {
         "  --junit FILE.xml  the run as JUnit XML for a CI: a test case per node (failed: a non-zero\n"
         "                    exit, or no exit), and one per --job\n"
         "  --link-svg FILE.svg flits per link of every job, one panel per job\n"
+        "  --dump FILE       after the run, every node's bytes of the program's symbol rvmesh_dump\n"
+        "                    (read from its RAM) in one file (format: sim/mesh/mesh_program.h)\n"
         "  --model A,W,F     cost model: a step costs A cycles + W per worm + F per flit of its\n"
         "                    busiest node (default %.0f,%.0f,%.2f, fitted by make bench-mesh)\n"
         "  --no-bounds       do not fail a job that took fewer cycles than its all-port or RAM-port\n"
@@ -265,7 +267,7 @@ int main(int argc, char **argv) {
     std::string pc_trace_path;
     int pc_trace_node = 0;
     std::vector<JobSpec> job_specs;
-    std::string report_path, svg_path, junit_path;
+    std::string report_path, svg_path, junit_path, dump_path;
     CostModel model = kDefaultModel;
     int want_size[3] = {kSize[0], kSize[1], kSize[2]}, want_dims = kDims;
     std::string view_path, view_trace_path;   // --view, --view-trace
@@ -350,6 +352,10 @@ int main(int argc, char **argv) {
             if (!take_value() || value.empty())
                 return usage_error("--junit needs a file name: --junit FILE.xml");
             junit_path = value;
+        } else if (arg == "--dump") {
+            if (!take_value() || value.empty())
+                return usage_error("--dump needs a file name: --dump FILE");
+            dump_path = value;
         } else if (arg == "--link-svg") {
             if (!take_value() || value.empty())
                 return usage_error("--link-svg needs a file name: --link-svg FILE.svg");
@@ -412,7 +418,8 @@ int main(int argc, char **argv) {
     {
         const std::pair<const char *, const std::string *> outputs[] = {
             {"--report", &report_path}, {"--junit", &junit_path}, {"--link-svg", &svg_path},
-            {"--pc-trace", &pc_trace_path}, {"--view", &view_path}, {"--view-trace", &view_trace_path}};
+            {"--pc-trace", &pc_trace_path}, {"--dump", &dump_path}, {"--view", &view_path},
+            {"--view-trace", &view_trace_path}};
         for (const auto &out : outputs) {
             std::string error;
             if (!out.second->empty() && !sim_check_writable(*out.second, error)) {
@@ -428,6 +435,13 @@ int main(int argc, char **argv) {
                                         image))
         return status;
 
+    if (!dump_path.empty()) {
+        std::string error;
+        if (!mesh_check_dump(image, kRamBase, kRamBytes, error)) {
+            std::fprintf(stderr, "mesh-sim: %s: %s\n", elf_path.c_str(), error.c_str());
+            return kBadCommandLine;
+        }
+    }
     MeshShape mesh_shape;
     mesh_shape.dims = kDims;
     for (int d = 0; d < 3; ++d) mesh_shape.size[d] = kSize[d];
@@ -446,6 +460,7 @@ int main(int argc, char **argv) {
     jobs.set_model(model);
     jobs.set_check_bounds(check_bounds);
     jobs.set_line_words(kLineWords);
+    jobs.set_ram_bytes(kRamBytes);
     uint32_t jobs_word = 0;
     if (!job_specs.empty()) {
         if (!image.has_jobs || image.jobs_bytes < 64 || image.jobs < kRamBase ||
@@ -731,7 +746,8 @@ int main(int argc, char **argv) {
         uint64_t code = nodes[size_t(first_bad)].exit_code;
         status = code > 255 ? 255 : int(code);
     }
-    if (!report_path.empty() || !junit_path.empty()) {
+    // the run as --report, --junit, --dump and --view describe it
+    auto run_result = [&]() {
         RunResult run;
         run.shape = shape_name();
         run.shape_id = variant_name(kSize, kDims, kTorus);
@@ -754,6 +770,10 @@ int main(int argc, char **argv) {
             r.regions = mesh_read_regions(rams[size_t(n)], kRamBase, image);
             run.nodes.push_back(r);
         }
+        return run;
+    };
+    if (!report_path.empty() || !junit_path.empty() || !dump_path.empty()) {
+        const RunResult run = run_result();
         std::string error;
         if (!report_path.empty() && !mesh_write_report(report_path, run, jobs.count() ? &jobs : nullptr, error)) {
             std::fprintf(stderr, "mesh-sim: %s\n", error.c_str());
@@ -763,27 +783,13 @@ int main(int argc, char **argv) {
             std::fprintf(stderr, "mesh-sim: %s\n", error.c_str());
             output_failed = true;
         }
+        if (!dump_path.empty() && !mesh_write_dump(dump_path, run, mesh_shape, rams, kRamBase, image, error)) {
+            std::fprintf(stderr, "mesh-sim: --dump: %s\n", error.c_str());
+            output_failed = true;
+        }
     }
     if (view) {   // --view, --view-trace: the trace, and the page that replays it
-        RunResult run;
-        run.shape = shape_name();
-        run.shape_id = variant_name(kSize, kDims, kTorus);
-        run.elf = elf_path;
-        run.status = status < 0 ? 0 : status;
-        run.reason = reason;
-        run.cycles = cycles;
-        run.instret = instret;
-        run.flits = flits;
-        for (int n = 0; n < kNodes; ++n) {
-            NodeResult r;
-            r.name = node_name(n);
-            r.exited = nodes[size_t(n)].exited;
-            r.exit_code = nodes[size_t(n)].exit_code;
-            r.exit_cycle = nodes[size_t(n)].exit_cycle;
-            r.instret = nodes[size_t(n)].instret;
-            r.console = nodes[size_t(n)].console;
-            run.nodes.push_back(r);
-        }
+        const RunResult run = run_result();
         view->finish(run, jobs.count() ? &jobs : nullptr);
         std::string error;
         if ((!view_path.empty() && !view->write_html(view_path, error)) ||

@@ -10,8 +10,6 @@
 #include <unistd.h>
 
 #include "elf32.h"
-#include "verilated.h"
-#include "verilated_syms.h"
 
 int sim_usage_error(const char *tool, const char *usage, const std::string &message) {
     std::fprintf(stderr, "%s: %s\n%sTry '%s --help'.\n", tool, message.c_str(), usage, tool);
@@ -45,12 +43,6 @@ const char *sim_cause_name(uint32_t cause) {
     }
 }
 
-void sim_random_initial_values(VerilatedContext &context, uint64_t seed) {
-    if (!sim_xrand_model) return;
-    context.randReset(2);   // every bit not set by reset: random
-    context.randSeed(int(seed));
-}
-
 bool sim_check_writable(const std::string &path, std::string &error) {
     int fd = open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL, 0666);
     if (fd >= 0) {                       // it did not exist: leave nothing behind
@@ -64,26 +56,6 @@ bool sim_check_writable(const std::string &path, std::string &error) {
     }
     error = "cannot write '" + path + "': " + std::strerror(errno);
     return false;
-}
-
-bool SimRam::attach(VerilatedContext &context, const std::string &scope, size_t words, unsigned line_words,
-                    std::string &error) {
-    banks_.clear();
-    line_ = line_words ? line_words : 1;
-    words_ = words;
-    for (unsigned k = 0; k < line_; ++k) {
-        const std::string name = scope + ".bank[" + std::to_string(k) + "]";
-        const VerilatedScope *found = context.scopeFind(name.c_str());
-        VerilatedVar *var = found ? found->varFind("mem") : nullptr;
-        if (!var || var->udims() != 1 || size_t(var->elements(1)) * line_ != words) {
-            error = "RAM bank " + name + ".mem not found or not " + std::to_string(words / line_) +
-                    " words (the model's LINE_WORDS or RAM_BYTES differ from this harness's: rebuild it)";
-            banks_.clear();
-            return false;
-        }
-        banks_.push_back(static_cast<uint32_t *>(var->datap()));
-    }
-    return true;
 }
 
 void SimRam::read_bytes(size_t offset, size_t n, uint8_t *out) const {
