@@ -63,20 +63,23 @@ try {
   if (n === +nodes) pass('nodes', n + ' nodes'); else fail('nodes', n + ' node elements, want ' + nodes);
   if (l === +links) pass('links', l + ' links'); else fail('links', l + ' link elements, want ' + links);
 
-  // play: the cycle counter advances, pause stops it
+  // play: the cycle counter advances, pause stops it. Waits on the page, not on the clock:
+  // a loaded machine only makes it slower (WAIT ms at most for each change).
+  const WAIT = 30000;
   const cycle = async () => +(await page.textContent('#cycle'));
   await page.selectOption('#speed', '30');
   const playing = async () => (await page.getAttribute('#play', 'aria-pressed')) === 'true';
   const c0 = await cycle();
   await page.click('#play');
   const p1 = await playing();
-  await sleep(800);
+  const moved = await page.waitForFunction((c) => +document.getElementById('cycle').textContent > c + 10, c0,
+    { timeout: WAIT }).then(() => true, () => false);
   await page.click('#play');
   const p2 = await playing();
   const c1 = await cycle();
   await sleep(300);
   const c2 = await cycle();
-  if (p1 && !p2 && c1 > c0 && c2 === c1) pass('play', 'cycle ' + c0 + ' -> ' + c1 + ' while playing, then held');
+  if (p1 && !p2 && moved && c1 > c0 && c2 === c1) pass('play', 'cycle ' + c0 + ' -> ' + c1 + ' while playing, then held');
   else fail('play', 'playing ' + p1 + ' then ' + p2 + ', cycle ' + c0 + ' -> ' + c1 + ' -> ' + c2 +
             ' (want it to advance, then stop on pause)');
 
@@ -94,15 +97,17 @@ try {
     const start = await cycle();
     await page.selectOption('#speed', '30');
     await page.click('#play');
-    const seen = [];
-    let worms = 0;
-    for (let i = 0; i < 100 && seen.filter((s) => /^\d/.test(s)).length < 2; i++) {
-      const s = (await page.textContent('#step')).trim();
-      if (!seen.length || seen[seen.length - 1] !== s) seen.push(s);
-      worms = Math.max(worms, await page.evaluate(() =>
-        Array.from(document.querySelectorAll('#mesh .worm')).filter((e) => e.style.display !== 'none').length));
-      await sleep(100);
-    }
+    // watched from inside the page on every frame, until it has shown two numbered steps
+    const watch = await page.waitForFunction(() => {
+      const w = (window.__stepWatch = window.__stepWatch || { seen: [], worms: 0 });
+      const s = document.getElementById('step').textContent.trim();
+      if (!w.seen.length || w.seen[w.seen.length - 1] !== s) w.seen.push(s);
+      w.worms = Math.max(w.worms, Array.from(document.querySelectorAll('#mesh .worm'))
+        .filter((e) => e.style.display !== 'none').length);
+      return w.seen.filter((x) => /^\d/.test(x)).length >= 2 ? w : false;
+    }, null, { polling: 'raf', timeout: WAIT }).then((h) => h.jsonValue(), () => page.evaluate(() => window.__stepWatch));
+    const seen = watch ? watch.seen : [];
+    const worms = watch ? watch.worms : 0;
     if (await playing()) await page.click('#play');
     const steps = seen.filter((s) => /^\d/.test(s));
     if (steps.length >= 2) pass('step-advances', 'from cycle ' + start + ' the step went ' + seen.join(' -> '));
@@ -111,12 +116,24 @@ try {
     else fail('worms', 'no worm drawn while the collective played');
   }
 
-  // a node's counters
-  await page.locator('#mesh .node').nth(1).click();
-  const info = await page.innerText('#nodeinfo');
-  if (/instructions/.test(info) && /worms sent/.test(info) && /flits out\/in/.test(info))
-    pass('node-counters', info.replace(/\s+/g, ' ').slice(0, 90));
-  else fail('node-counters', 'the node panel says ' + JSON.stringify(info.slice(0, 200)));
+  // a node's counters: a click on a node shows that node's, another click another's
+  const panel = async (k) => {
+    await page.locator('#mesh .node').nth(k).click();
+    return (await page.innerText('#nodeinfo')).replace(/\s+/g, ' ');
+  };
+  // the name mesh-sim gave the node, from the trace the page holds
+  const want_name = async (k) => page.evaluate((k) =>
+    JSON.parse(document.getElementById('rvmesh-trace').textContent).nodes[k].name, k);
+  const last = +nodes - 1;
+  const info1 = await panel(1), infoL = await panel(last);
+  const name1 = await want_name(1), nameL = await want_name(last);
+  const instr = (info) => +((/instructions (\d+) by now \((\d+) in all\)/.exec(info) || [])[2] || -1);
+  const ok_panel = (info, nm, k) => info.includes('node ' + nm + ' (index ' + k + ')') && /worms sent \d+/.test(info) &&
+    /flits out\/in by port [+-]x \d+\/\d+/.test(info) && instr(info) > 0;
+  if (ok_panel(info1, name1, 1) && ok_panel(infoL, nameL, last))
+    pass('node-counters', 'node ' + name1 + ': ' + instr(info1) + ' instructions; node ' + nameL + ': ' + instr(infoL));
+  else fail('node-counters', 'after clicks on nodes ' + name1 + ' and ' + nameL + ' the panel said ' +
+            JSON.stringify(info1.slice(0, 160)) + ' then ' + JSON.stringify(infoL.slice(0, 160)));
 
   // the time line: a click there moves the cursor
   const box = await page.locator('#heat').boundingBox();
