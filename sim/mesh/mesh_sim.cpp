@@ -28,6 +28,7 @@
 #include "sim_common.h"
 #include "mesh_jobs.h"
 #include "mesh_program.h"
+#include "mesh_view.h"
 
 #if !defined(RVMESH_RAM_BASE) || !defined(MESH_SIZE_X) || !defined(MESH_DIMS)
 #error "build with -DRVMESH_RAM_BASE, -DRVMESH_RAM_BYTES, -DMESH_DIMS, -DMESH_SIZE_X/Y/Z, -DMESH_TORUS (sim/mesh/mesh.mk)"
@@ -64,7 +65,8 @@ const char kUsage[] =
     "                [--dump FILE] [--link-svg FILE.svg] [--model A,W,F] [--no-bounds] [--max-cycles N]\n"
     "                [--x-seed N]\n"
     "                [--trace FILE.fst] [--progress N] [--links] [--pc-trace N:FILE] [--quiet]\n"
-    "                [--shape XxY[xZ]] [--torus|--mesh] [--help]\n";
+    "                [--shape XxY[xZ]] [--torus|--mesh] [--help]\n"
+    "                [--view FILE.html] [--view-trace FILE.json] [--view-hops N]\n";
 
 std::string shape_name() {
     char text[80];
@@ -137,6 +139,13 @@ void print_help() {
         "  --shape XxY[xZ], --torus, --mesh  the machine wanted: this binary's shape goes on;\n"
         "                    another runs mesh-sim-<XxY[xZ]><t|m> from this binary's folder\n"
         "                    (make mesh-sim-5x5t, ...), or says how to build it\n"
+        "  --view FILE.html  a replay of the run: one self-contained page (no network access) that\n"
+        "                    draws the machine, its links coloured by load and its worms moving,\n"
+        "                    cycle by cycle, with the schedule step, a heat map of link load over\n"
+        "                    time and every node's counters (sim/mesh/README.md, \"Replay viewer\")\n"
+        "  --view-trace FILE.json  the same trace alone, as JSON\n"
+        "  --view-hops N     worm hops the view records at most (default 2000000); past them it\n"
+        "                    keeps the flits per link only\n"
         "  --help            this text\n"
         "\n"
         "Console output (byte stores to 0x10000000) goes to stdout, one line at a time,\n"
@@ -261,6 +270,8 @@ int main(int argc, char **argv) {
     std::string report_path, svg_path, junit_path, dump_path;
     CostModel model = kDefaultModel;
     int want_size[3] = {kSize[0], kSize[1], kSize[2]}, want_dims = kDims;
+    std::string view_path, view_trace_path;   // --view, --view-trace
+    uint64_t view_hops = 2000000;
     bool want_torus = kTorus;
 
     for (int i = 1; i < argc; ++i) {
@@ -385,6 +396,13 @@ int main(int argc, char **argv) {
             if (!sim_parse_count(value.c_str(), progress, true))
                 return usage_error("--progress takes a decimal number of cycles, not '" +
                                    value + "'");
+        } else if (arg == "--view" || arg == "--view-trace") {   // the replay viewer (mesh_view.h)
+            if (!take_value() || value.empty())
+                return usage_error(arg + " needs a file name: " + arg + (arg == "--view" ? " FILE.html" : " FILE.json"));
+            (arg == "--view" ? view_path : view_trace_path) = value;
+        } else if (arg == "--view-hops") {
+            if (!take_value() || !sim_parse_count(value.c_str(), view_hops, true))
+                return usage_error("--view-hops takes a decimal number of worm hops, not '" + value + "'");
         } else {
             return usage_error("unknown argument '" + std::string(argv[i]) + "'");
         }
@@ -400,7 +418,8 @@ int main(int argc, char **argv) {
     {
         const std::pair<const char *, const std::string *> outputs[] = {
             {"--report", &report_path}, {"--junit", &junit_path}, {"--link-svg", &svg_path},
-            {"--pc-trace", &pc_trace_path}, {"--dump", &dump_path}};
+            {"--pc-trace", &pc_trace_path}, {"--dump", &dump_path}, {"--view", &view_path},
+            {"--view-trace", &view_trace_path}};
         for (const auto &out : outputs) {
             std::string error;
             if (!out.second->empty() && !sim_check_writable(*out.second, error)) {
@@ -515,6 +534,17 @@ int main(int argc, char **argv) {
         }
     }
 #endif
+    // --view, --view-trace: the replay viewer's trace of the run (sim/mesh/mesh_view.h)
+    std::unique_ptr<MeshView> view;
+    std::vector<uint8_t> view_links, view_retired;
+    if (!view_path.empty() || !view_trace_path.empty()) {
+        view.reset(new MeshView(mesh_shape, node_name, view_hops));
+        std::string note;
+        if (!view->attach(*context, note) && !quiet) std::fprintf(stderr, "mesh-sim: --view: %s\n", note.c_str());
+        view_links.assign(size_t(kNodes) * kPorts, 0);
+        view_retired.assign(size_t(kNodes), 0);
+    }
+
     auto tick = [&]() {
         top->clk = 0;
         top->eval();
@@ -586,8 +616,16 @@ int main(int argc, char **argv) {
                     if (!node.line.empty()) flush_line(n, node);
                     if (node.exit_code != 0 && first_bad < 0) first_bad = n;
                 }
-        if (jobs.count() && !jobs.all_done())
-            jobs.poll(rams, jobs_word, kRamBytes, uint32_t(kRamBase), link_flits, stdout);
+        if (view) {   // --view: what the links and cores did this cycle
+            for (int l = 0; l < kNodes * kPorts; ++l) view_links[size_t(l)] = bit(top->link_valid, l);
+            for (int n = 0; n < kNodes; ++n) view_retired[size_t(n)] = bit(top->retire_valid, n);
+            view->sample(cycles, view_links.data(), view_retired.data());
+        }
+        if (jobs.count() && !jobs.all_done()) {
+            const size_t finished_before = jobs.finished();
+            if (jobs.poll(rams, jobs_word, kRamBytes, uint32_t(kRamBase), link_flits, stdout) && view)
+                view->job_event(cycles, finished_before, jobs.finished() == finished_before);
+        }
         if (exited == kNodes) {
             ++cycles;
             break;
@@ -708,7 +746,8 @@ int main(int argc, char **argv) {
         uint64_t code = nodes[size_t(first_bad)].exit_code;
         status = code > 255 ? 255 : int(code);
     }
-    if (!report_path.empty() || !junit_path.empty() || !dump_path.empty()) {
+    // the run as --report, --junit, --dump and --view describe it
+    auto run_result = [&]() {
         RunResult run;
         run.shape = shape_name();
         run.shape_id = variant_name(kSize, kDims, kTorus);
@@ -731,6 +770,10 @@ int main(int argc, char **argv) {
             r.regions = mesh_read_regions(rams[size_t(n)], kRamBase, image);
             run.nodes.push_back(r);
         }
+        return run;
+    };
+    if (!report_path.empty() || !junit_path.empty() || !dump_path.empty()) {
+        const RunResult run = run_result();
         std::string error;
         if (!report_path.empty() && !mesh_write_report(report_path, run, jobs.count() ? &jobs : nullptr, error)) {
             std::fprintf(stderr, "mesh-sim: %s\n", error.c_str());
@@ -742,6 +785,16 @@ int main(int argc, char **argv) {
         }
         if (!dump_path.empty() && !mesh_write_dump(dump_path, run, mesh_shape, rams, kRamBase, image, error)) {
             std::fprintf(stderr, "mesh-sim: --dump: %s\n", error.c_str());
+            output_failed = true;
+        }
+    }
+    if (view) {   // --view, --view-trace: the trace, and the page that replays it
+        const RunResult run = run_result();
+        view->finish(run, jobs.count() ? &jobs : nullptr);
+        std::string error;
+        if ((!view_path.empty() && !view->write_html(view_path, error)) ||
+            (!view_trace_path.empty() && !view->write_json(view_trace_path, error))) {
+            std::fprintf(stderr, "mesh-sim: %s\n", error.c_str());
             output_failed = true;
         }
     }
