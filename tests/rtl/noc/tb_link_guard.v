@@ -61,14 +61,14 @@ module tb_link_guard #(
         .clk(clk), .rst(rst), .in_valid(s_valid), .in_vc(s_vc), .in_last(s_last), .in_data(s_data),
         .in_credit(s_credit), .fwd(fwd_tx), .rev(rev_tx), .retries(retries), .rev_errors(rev_errors),
         .overflow(overflow), .busy(busy), .stalled(stalled));
-    link_fault #(.BITS(FWD), .LINK_ID(0), .COUNT_BITS(32)) fault_fwd (
-        .clk(clk), .rst(rst), .seed(SEED), .rate(f_rate), .dead(f_dead), .dead_cycle(dead_cycle),
+    link_fault #(.BITS(FWD), .COUNT_BITS(32)) fault_fwd (
+        .clk(clk), .rst(rst), .link_id(32'd0), .seed(SEED), .rate(f_rate), .dead(f_dead), .dead_cycle(dead_cycle),
         .active(f_all || fwd_tx[W + VB + 1]), .in(fwd_tx), .out(fwd_rx), .flips(f_flips));
     link_guard_rx #(.FLIT_BITS(W), .VCS(VCS), .BUF_DEPTH(BUF_DEPTH), .COUNT_BITS(32)) rx (
         .clk(clk), .rst(rst), .fwd(fwd_rx), .rev(rev_rx), .out_valid(r_valid), .out_vc(r_vc),
         .out_last(r_last), .out_data(r_data), .out_credit(r_credit), .errors(errors), .pending(pending));
-    link_fault #(.BITS(REV), .LINK_ID(1), .COUNT_BITS(32)) fault_rev (
-        .clk(clk), .rst(rst), .seed(SEED), .rate(b_rate), .dead(1'b0), .dead_cycle(32'd0),
+    link_fault #(.BITS(REV), .COUNT_BITS(32)) fault_rev (
+        .clk(clk), .rst(rst), .link_id(32'd1), .seed(SEED), .rate(b_rate), .dead(1'b0), .dead_cycle(32'd0),
         .active(1'b1), .in(rev_rx), .out(rev_tx), .flips(b_flips));
 
     // ---- models of the two routers' ports
