@@ -11,7 +11,8 @@
 # cycles, flits damaged and seconds. Progress on stderr. Exit 1 when any target is missed.
 set -u
 BUILD=${BUILD:-build}
-sim="$BUILD/bin/noc-sim-soak"
+sim="${SOAK_SIM:-$BUILD/bin/noc-sim-soak}"
+side=${SOAK_SIDE:-8}   # the shapes: SIDExSIDE mesh and torus (another side needs its own build)
 packets=${SOAK_PACKETS:-10000000}
 rate=${SOAK_FLIP_RATE:-1e-6}
 out="$BUILD/bench/soak"
@@ -19,10 +20,14 @@ json="$BUILD/bench/soak.json"
 mkdir -p "$out"
 [ -x "$sim" ] || { echo "soak: $sim missing (make noc-sim-soak)" >&2; exit 1; }
 
-# shape | pattern | offered load (flits/node/cycle, below saturation) ; payloads 1..6 flits
+# shape | pattern | offered load (flits/node/cycle, below saturation) | share of the nodes'
+# packets that are sent (transpose: the 8 diagonal nodes would send to themselves; hotspot:
+# the hotspot node's own share) ; payloads 1..6 flits
 runs=(
-    "8x8 --mesh|uniform|0.25" "8x8 --mesh|transpose|0.2" "8x8 --mesh|hotspot|0.12" "8x8 --mesh|storm|0.25"
-    "8x8 --torus|uniform|0.4" "8x8 --torus|transpose|0.3" "8x8 --torus|hotspot|0.12" "8x8 --torus|storm|0.4"
+    "${side}x$side --mesh|uniform|0.25|1" "${side}x$side --mesh|transpose|0.15|0.875" "${side}x$side --mesh|hotspot|0.08|0.996"
+    "${side}x$side --mesh|storm|0.25|1"
+    "${side}x$side --torus|uniform|0.4|1" "${side}x$side --torus|transpose|0.25|0.875" "${side}x$side --torus|hotspot|0.08|0.996"
+    "${side}x$side --torus|storm|0.4|1"
 )
 per_run=$(( (packets + ${#runs[@]} - 1) / ${#runs[@]} ))
 echo "soak: $packets packets in ${#runs[@]} runs of $per_run, bit flips at $rate per flit (noc-sim-soak)" >&2
@@ -30,11 +35,10 @@ start=$(date +%s)
 i=0
 files=()
 for entry in "${runs[@]}"; do
-    IFS='|' read -r shape pattern load <<<"$entry"
+    IFS='|' read -r shape pattern load share <<<"$entry"
     i=$((i + 1))
-    # mean worm = 3.5 payload + 2 header flits; packets per cycle = 64 * load / 5.5 (the
-    # hotspot pattern sends nothing from the hotspot node itself: a little fewer)
-    cycles=$(awk -v n="$per_run" -v l="$load" 'BEGIN { printf "%d", n / (64 * l / 5.5) * 1.03 + 1000 }')
+    # mean worm = 3.5 payload + 2 header flits; packets per cycle = 64 * load / 5.5 * share
+    cycles=$(awk -v n="$per_run" -v l="$load" -v s="$share" -v nodes=$((side * side)) 'BEGIN { printf "%d", n / (nodes * l / 5.5 * s) * 1.03 + 1000 }')
     f="$out/run$i.json"
     t0=$(date +%s)
     echo "soak run $i/${#runs[@]}: $shape $pattern load $load, $cycles cycles" >&2
@@ -45,8 +49,11 @@ for entry in "${runs[@]}"; do
         >"$out/run$i.log" 2>&1 &
     pid=$!
     # progress: the simulator's own lines, once a minute
+    waited=0
     while kill -0 "$pid" 2>/dev/null; do
-        sleep 60
+        sleep 2
+        waited=$((waited + 2))
+        [ $((waited % 60)) -eq 0 ] || continue
         line=$(grep 'cycle .*delivered' "$out/run$i.log" | tail -n 1)
         [ -n "$line" ] && echo "  $line ($(( $(date +%s) - start )) s in all)" >&2
     done
