@@ -25,6 +25,7 @@ help:
 	@echo "  make test         install what is missing, build, run every test (ends 'N passed, M failed, K skipped')"
 	@echo "  make bench        slow sweeps and measurements; tables on stdout, JSON under $(BUILD)/bench/"
 	@echo "  make fuzz         libFuzzer on the loaders and parsers, FUZZ_RUNS (10^6) each; $(BUILD)/bench/fuzz.json (tests/fuzz)"
+	@echo "  make soak         10^7 packets (SOAK_PACKETS) over the 8x8 mesh and torus, protected links, bit flips; $(BUILD)/bench/soak.json"
 	@echo "  make lint         verilator --lint-only -Wall on every RTL top"
 	@echo "  make deps         install the Debian packages rvmesh needs (as root), or say how, and the browser tests' npm package"
 	@echo "  make node-sim     build the single-node simulator ($(BUILD)/bin/node-sim)"

@@ -79,3 +79,10 @@ lint-noc:
 	verilator --lint-only -Wall --top-module noc_network -GSIZE_X=2 -GSIZE_Y=2 $(NOC_RTL)
 	verilator --lint-only -Wall --top-module noc_network -GSIZE_X=4 -GSIZE_Y=4 -GVCS=4 $(NOC_RTL)
 	verilator --lint-only -Wall --top-module noc_router -GDIMS=3 -GVCS=8 $(NOC_RTL)
+
+# make bench-link-guard: yosys synth_ice40 cost of one protected on-chip link (rtl/noc/
+# link_guard_tx + link_guard_rx) at the board's router parameters; $(BUILD)/bench/link_guard.json
+BENCH_TARGETS += bench-link-guard
+.PHONY: bench-link-guard
+bench-link-guard:
+	@BUILD=$(BUILD) FLIT_BITS=$(FLIT_BITS) VCS=2 BUF_DEPTH=4 rtl/noc/bench_link_guard.sh

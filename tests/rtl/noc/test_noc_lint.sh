@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Lint of the router RTL (rtl/noc) with verilator --lint-only -Wall, in configurations that
 # cover every generate branch: 2-D and 3-D routers, mesh and torus networks, a line, a
-# 2-ary torus (double links), odd buffer depths. (make lint-noc lints bigger networks.)
+# 2-ary torus (double links), odd buffer depths, protected links (GUARD = 1). (make
+# lint-noc lints bigger networks.)
 set -u
 . tests/lib.sh
 need_tool "lint (verilator)" verilator || exit 1
@@ -23,6 +24,9 @@ lint "network 1x4 line" --top-module noc_network -GSIZE_X=1 -GSIZE_Y=4 -GTORUS=0
 lint "network 2x2x2 torus" --top-module noc_network -GDIMS=3 -GSIZE_X=2 -GSIZE_Y=2 -GSIZE_Z=2 -GTORUS=1
 lint "network 3x3 torus, 4 VCs" --top-module noc_network -GSIZE_X=3 -GSIZE_Y=3 -GVCS=4
 lint "router 3-D, 8 VCs" --top-module noc_router -GDIMS=3 -GVCS=8
+lint "network 4x4 torus, protected links" --top-module noc_network -GGUARD=1
+lint "network 3x2 mesh, protected links, 4 VCs" --top-module noc_network -GGUARD=1 -GSIZE_X=3 -GSIZE_Y=2 -GTORUS=0 -GVCS=4
+lint "network 2x2x2 torus, protected links" --top-module noc_network -GGUARD=1 -GDIMS=3 -GSIZE_X=2 -GSIZE_Y=2 -GSIZE_Z=2
 
 # The lint must be able to fail: a copy of the router with an unused signal is refused.
 tmp=$(mktemp -d)
