@@ -509,8 +509,8 @@ int schedgen_parse(int argc, char **argv, schedgen_opts *o)
     shape.torus = (uint8_t)torus;
     for (int d = 0; d < 3; d++) {
         long v = d < nd ? sides[d] : 1;
-        if (v < 1 || v > 65535) return bad("bad --shape '%s': side lengths must be 2..1024", shape_arg);
-        shape.side[d] = (uint16_t)v;
+        /* clamped into the field: sched_shape_problem names what is wrong, one wording for all */
+        shape.side[d] = (uint16_t)(v < 0 ? 0 : v > 65535 ? 65535 : v);
     }
     const char *problem = sched_shape_problem(&shape);
     if (problem) return bad("bad --shape: %s", problem);
