@@ -15,7 +15,8 @@ $(MESH_VIEW_INC): sim/viewer/viewer.html
 	@mkdir -p $(dir $@)
 	@{ echo 'R"rvmeshviewer('; cat $<; echo ')rvmeshviewer"'; } >$@.tmp && mv $@.tmp $@
 # Verilator configuration: one body of code shared by all the tiles (see the file); not for
-# the multi-threaded models, which it makes slower (4x4: 8,800 -> 6,200 cycles/s)
+# the multi-threaded models, which it made slower (4x4: 8,800 -> 6,200 cycles/s, measured before
+# its shared variables became read-only public, 2026-11-26; not measured since)
 MESH_SIM_VLT := sim/mesh/mesh_share.vlt
 # the test bench reads schedule tables with the schedule library's host build
 MESH_SIM_LIBS := $(SCHED_HOST_OBJS)
