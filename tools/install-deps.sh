@@ -54,7 +54,7 @@ install_browser() {
     return 1
   fi
   echo "rvmesh: installing the browser tests' npm package (tools/browser)"
-  if ! (cd "$browser_dir" && npm ci --no-audit --no-fund --loglevel=error) >/tmp/rvmesh-npm.log 2>&1; then
+  if ! (cd "$browser_dir" && npm ci --prefer-offline --no-audit --no-fund --loglevel=error) >/tmp/rvmesh-npm.log 2>&1; then
     echo "rvmesh: npm ci in tools/browser failed; the last lines of /tmp/rvmesh-npm.log:" >&2
     tail -n 20 /tmp/rvmesh-npm.log >&2
     return 1
