@@ -57,7 +57,7 @@ int main(void)
     /* larger vectors: the second call of each size timed (its plans kept) */
     const uint32_t n = rvm_nodes(), me = rvm_node();
     for (uint32_t count = 256u; count <= VEC_MAX; count *= 4u) {
-        if (4u * count * (1u + 1u / n) + 64u > rvm_workspace_bytes() && 4u * count * n + 64u > rvm_workspace_bytes())
+        if (4u * (count + count / n) + 64u > rvm_workspace_bytes() && 4u * count * n + 64u > rvm_workspace_bytes())
             continue;   /* neither path fits this node's free RAM */
         for (uint32_t i = 0; i < count; i++)
             vec_in[i] = me * 7u + i;
