@@ -16,7 +16,7 @@ export BUILD
 BENCH_TARGETS :=
 LINT_TARGETS  :=
 
-.PHONY: help deps demo test bench lint clean
+.PHONY: help deps demo test bench lint layers clean
 .DEFAULT_GOAL := help
 
 help:
@@ -26,7 +26,8 @@ help:
 	@echo "  make bench        slow sweeps and measurements; tables on stdout, JSON under $(BUILD)/bench/"
 	@echo "  make fuzz         libFuzzer on the loaders and parsers, FUZZ_RUNS (10^6) each; $(BUILD)/bench/fuzz.json (tests/fuzz)"
 	@echo "  make soak         10^7 packets (SOAK_PACKETS) over the 8x8 mesh and torus, protected links, bit flips; $(BUILD)/bench/soak.json"
-	@echo "  make lint         verilator --lint-only -Wall on every RTL top"
+	@echo "  make lint         verilator --lint-only -Wall on every RTL top, and make layers"
+	@echo "  make layers       the C/C++ dependencies point one way: no cycle, none upward (tools/layers.sh --help)"
 	@echo "  make deps         install the Debian packages rvmesh needs (as root), or say how, and the browser tests' npm package"
 	@echo "  make node-sim     build the single-node simulator ($(BUILD)/bin/node-sim)"
 	@echo "  make mesh-sim     build the whole-machine simulator ($(BUILD)/bin/mesh-sim) for config.mk's shape"
@@ -57,6 +58,11 @@ lint: deps
 	@$(MAKE) --no-print-directory $(LINT_TARGETS)
 	@echo "lint: $(LINT_TARGETS) clean"
 
+# no include or call cycle, no dependency upward (host tools -> tables -> firmware; sim on top)
+layers:
+	@tools/layers.sh
+LINT_TARGETS += layers
+
 demo: deps
 	@MESH_DIMS=$(MESH_DIMS) MESH_X=$(MESH_X) MESH_Y=$(MESH_Y) MESH_Z=$(MESH_Z) \
 	  MESH_TORUS=$(MESH_TORUS) tools/demo.sh
@@ -66,7 +72,7 @@ clean:
 
 # The parts of the build, each described beside the sources it builds.
 include firmware/firmware.mk
-include firmware/sched/sched.mk
+include tools/sched/sched.mk
 include rtl/rtl.mk
 include rtl/tile/tile.mk
 include rtl/link/link.mk

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* rvmesh schedule library: collective-communication schedules on 2-D/3-D meshes and tori.
  *
  * A schedule is a flat list of messages sorted by step. Every message names its sender,
@@ -11,10 +12,10 @@
  * the root's block, all due everywhere); in scatter and gather the piece is the id of the node
  * whose item it is (later collectives may number pieces as they like).
  *
- * Portable C11: this header and sched_shape.c, sched_check.c, sched_table.c use no dynamic
- * allocation (the caller provides buffers) and build for the RV32IM core. The generators
- * (sched_gen.c, sched_tw.c, sched_cw.c) and the writers (sched_out.c) allocate and are meant
- * for the host. See firmware/sched/README.md.
+ * Portable C11, the part of the schedule library a node runs: this header, sched_shape.c,
+ * sched_names.c and sched_table.c use no dynamic allocation (the caller provides buffers) and
+ * build for the RV32IM core. The generators, the checker and the writers are host tools, in
+ * tools/sched/. See firmware/sched/README.md.
  */
 #ifndef RVMESH_SCHED_H
 #define RVMESH_SCHED_H
@@ -108,60 +109,10 @@ uint32_t sched_lb_allport_bcast(const sched_shape *shape);
 uint32_t sched_lb_oneport_bcast(const sched_shape *shape);
 /* ceil((N-1) / degree(root)): all-port scatter/gather lower bound. */
 uint32_t sched_lb_scatter(const sched_shape *shape, uint32_t root);
+/* ---- names (sched_names.c, portable) ---- */
 const char *sched_algo_name(sched_algo algo);
 int sched_algo_from_name(const char *name); /* -1 if unknown */
 const char *sched_model_name(sched_model model);
 const char *sched_coll_name(sched_collective coll);
-
-/* ---- checker (sched_check.c, portable; caller provides the workspace) ---- */
-typedef struct {
-    int ok;                     /* 1 when the schedule passed every check */
-    char error[256];            /* first problem found, when ok == 0 */
-    uint32_t steps;             /* largest step used */
-    uint32_t messages;
-    uint64_t total_distance;    /* sum of hop counts (total communication distance) */
-    uint32_t max_path;          /* longest route, hops */
-    uint32_t max_link_load;     /* most messages over one directed link, whole schedule */
-    uint32_t links_used;        /* directed links used at least once */
-    uint32_t max_sends_per_step;/* most messages one node sends in one step */
-} sched_check_result;
-
-/* Workspace bytes the checker needs for this schedule. */
-size_t sched_check_workspace_bytes(const sched_schedule *sched);
-/* Checks the schedule against its model and collective. Returns result->ok. */
-int sched_check(const sched_schedule *sched, void *workspace, size_t workspace_bytes,
-                sched_check_result *result);
-
-/* ---- host generators (sched_gen.c, sched_tw.c, sched_cw.c; they allocate) ---- */
-/* Each returns 0 on success, or -1 with a message in err (errlen bytes). */
-int sched_generate(sched_schedule *out, const sched_shape *shape, sched_algo algo, uint32_t root,
-                   char *err, size_t errlen);
-void sched_free(sched_schedule *sched);
-/* Appends a message (host). Returns 0, or -1 when out of memory. */
-int sched_push(sched_schedule *sched, const sched_msg *msg);
-/* Sorts messages by step (stable) and sets nsteps. */
-void sched_finish(sched_schedule *sched);
-/* Bound stated in the digests for the algorithm on the shape (what the generator must meet),
- * and the paper's printed bound (0 when the paper gives none). */
-uint32_t sched_expected_steps(const sched_shape *shape, sched_algo algo, uint32_t root);
-uint32_t sched_paper_steps(const sched_shape *shape, sched_algo algo, uint32_t root);
-/* Lower bound for scatter/gather over a spanning tree: ceil((N-1)/deg), raised where a
- * root neighbour can reach only a few nodes without crossing another (thin meshes). */
-uint32_t sched_scatter_tree_bound(const sched_shape *shape, uint32_t root);
-/* Cang-Wu reference values (digest A4). */
-uint64_t sched_cw_eye_tcd(unsigned k);
-uint64_t sched_cw_corner_tcd(unsigned k);
-/* Like sched_generate, with the chunks per tree of bcast-edst (0 or 1: one chunk; other
- * algorithms refuse chunks above 1). */
-int sched_generate_chunks(sched_schedule *out, const sched_shape *shape, sched_algo algo, uint32_t root,
-                          uint32_t chunks, char *err, size_t errlen);
-/* Internal generators, exposed for tests. */
-int sched_gen_tsay_wang(sched_schedule *out, char *err, size_t errlen);
-int sched_gen_cang_wu(sched_schedule *out, int use_dp, char *err, size_t errlen);
-int sched_gen_saf_bcast(sched_schedule *out, char *err, size_t errlen);
-int sched_gen_scatter_gather(sched_schedule *out, int gather, char *err, size_t errlen);
-/* Parent array of the scatter tree (parent[root] = root); returns subtree-max or 0 on error. */
-uint32_t sched_scatter_tree(const sched_shape *shape, uint32_t root, uint32_t *parent,
-                            int *used_construction);
 
 #endif

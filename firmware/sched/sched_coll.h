@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* rvmesh schedule library, issue 5: multinode broadcast (allgather), total exchange
  * (alltoall), partial multinode broadcast and the dynamic-broadcast routing rule.
  *
@@ -20,11 +21,9 @@
  * passing back through its own source). Every other receipt is a delivery, and the checker
  * accepts a delivery only where the piece is due and only once.
  *
- * Portable parts (no allocation; build for the RV32IM core): sched_check_coll.c, sched_pmnb.c
- * (partial-MNB rule), sched_dyn.c (dynamic-broadcast rule).
- * Host parts (allocate): sched_mnb.c (dispatch, bounds), sched_exchange.c (total exchange),
- * sched_coll_sim.c (rule simulation), sched_pe.c (partial exchange), sched_dyn_sim.c; the
- * algorithms 42-44 are in sched_mnb_opt.c and sched_baseline.c (API: sched_opt.h).
+ * Here (firmware/sched, portable, no allocation): the numbers and names (sched_names.c), the
+ * partial-MNB rule (sched_pmnb.h) and the dynamic-broadcast rule (sched_dyn.h). The generators,
+ * their dispatcher and bounds, and the checker are host tools: tools/sched/ (README there).
  */
 #ifndef RVMESH_SCHED_COLL_H
 #define RVMESH_SCHED_COLL_H
@@ -99,69 +98,5 @@ const char *sched_coll_model_name(int model);
 /* Pieces per block: s->parts when set, else the algorithm's fixed number (dims for the split
  * MNBs, 1 otherwise). A broadcast's root starts with pieces 0 .. parts-1. */
 uint32_t sched_coll_parts(const sched_schedule *s);
-
-/* ---- checker for the collectives above (sched_check_coll.c, portable) ----
- * sources: one byte per node, non-zero for a source; needed for the partial collective,
- * ignored (may be 0) otherwise. sched_check() calls this with sources = 0. */
-size_t sched_check_coll_workspace_bytes(const sched_schedule *s);
-int sched_check_coll(const sched_schedule *s, const uint8_t *sources, void *workspace,
-                     size_t workspace_bytes, sched_check_result *result);
-/* Extra figures of the last sched_check_coll() call on this result (deliveries, relays). */
-typedef struct {
-    uint64_t deliveries;   /* receipts that delivered a piece */
-    uint64_t relays;       /* receipts marked SCHED_MSG_TRANSIT */
-} sched_coll_stats;
-int sched_check_coll_stats(const sched_schedule *s, const uint8_t *sources, void *workspace,
-                           size_t workspace_bytes, sched_check_result *result, sched_coll_stats *stats);
-
-/* ---- lower bounds and bounds stated by the digests (sched_mnb.c / sched_exchange.c) ----
- * Times are in packet slots; *_x2d variants return 2d times the value to stay integral. */
-/* MNB: every node receives N-1 packets over its in-links: max over nodes of
- * ceil((N-1)/degree). In packet units; for split schedules compare slots/parts with it. */
-uint32_t sched_lb_mnb(const sched_shape *shape);
-/* TE all-port bisection (cut) bound: max over dims of ceil(|V1||V2| / crossing links). */
-uint32_t sched_lb_te_cut(const sched_shape *shape);
-/* TE single-port status bound: sum of distances from one node (tori: s_G; meshes: average). */
-uint32_t sched_lb_te_status(const sched_shape *shape);
-/* Lower bound in the schedule's own slots (mini-slots for split schedules). */
-uint32_t sched_coll_lower_bound(const sched_schedule *s);
-/* Digest bound for the generated algorithm (slots of the schedule; mini-slots for split). */
-uint32_t sched_coll_expected_slots(const sched_shape *shape, int algo, uint32_t m);
-
-/* ---- host generators ---- */
-/* "3,7,12" (node ids) or "random:M[:SEED]" into one byte per node. 0, or -1 with err. */
-int sched_coll_parse_sources(const char *text, const sched_shape *shape, uint8_t *sources, char *err, size_t errlen);
-/* M, the digest bound and a lower bound (schedule slots) of a partial schedule for its set. */
-void sched_coll_partial_bounds(const sched_schedule *s, const uint8_t *sources, uint32_t *m, uint32_t *bound,
-                               uint32_t *lower);
-/* pmnb, pmnb-split, pe for a source set. */
-int sched_coll_generate_partial(sched_schedule *out, const sched_shape *shape, int algo, const uint8_t *sources,
-                                char *err, size_t errlen);
-int sched_coll_generate(sched_schedule *out, const sched_shape *shape, int algo, uint32_t root,
-                        char *err, size_t errlen);
-int sched_gen_mnb(sched_schedule *out, int split, char *err, size_t errlen);
-int sched_gen_mnb_diag(sched_schedule *out, char *err, size_t errlen);
-int sched_gen_te_a3(sched_schedule *out, char *err, size_t errlen);
-int sched_gen_te_a2(sched_schedule *out, char *err, size_t errlen);
-int sched_gen_te_oneport(sched_schedule *out, char *err, size_t errlen);
-/* Partial MNB by running the sched_pmnb.c rule on every node (sched_coll_sim.c). sources:
- * one byte per node. On success *prefix_steps is the control steps of the prefix phase(s)
- * (each costs t_p) and, when rank_errors is non-0, the number of nodes whose prefix result
- * (rank, M) differs from a direct count is stored there. */
-int sched_sim_pmnb(sched_schedule *out, const sched_shape *shape, const uint8_t *sources, int split,
-                   uint32_t *prefix_steps, uint32_t *rank_errors, char *err, size_t errlen);
-/* Partial exchange on a 2-D mesh by slot simulation of the R/C routing rule (sched_pe.c). */
-int sched_sim_pe(sched_schedule *out, const sched_shape *shape, const uint8_t *sources, char *err, size_t errlen);
-/* Partial gather on a 2-D mesh to the destination set dests: sched_sim_pe reversed (sched_pg.c). */
-int sched_sim_pg(sched_schedule *out, const sched_shape *shape, const uint8_t *dests, char *err, size_t errlen);
-/* Partial exchange: the paper's upper bound 2 floor(sqrt M)(N-p) + 2(p-1) (t_p term apart),
- * its worst-case lower bound floor(sqrt M) N / 4, and a lower bound for this source set
- * (busiest cut or port). */
-uint32_t sched_pe_bound(const sched_shape *shape, uint32_t m);
-uint32_t sched_pe_lb_worst(const sched_shape *shape, uint32_t m);
-uint32_t sched_pe_lb_placement(const sched_shape *shape, const uint8_t *sources);
-/* Routing rule of one hop: the port a packet at `node` for `dst` leaves on, and whether that
- * hop is a first-leg (high priority) hop. row_first: the source was in R (r_i <= c_j). */
-int sched_pe_next_port(const sched_shape *shape, uint32_t node, uint32_t dst, int row_first, int *first_leg);
 
 #endif

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Dynamic broadcast routing rule: STAR (tori) and ARC (meshes). See sched_dyn.h.
  * Portable, no allocation. */
 #include "sched_dyn.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Dynamic broadcast routing rule (Yeh-Varvarigos-Lee, digest B3-B7): what a node does with
  * each packet it receives. Portable C11, no allocation, builds for the RV32IM core.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Partial multinode broadcast rule (see sched_pmnb.h). Portable, no allocation. */
 #include "sched_pmnb.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Partial multinode broadcast (Varvarigos-Bertsekas, digest A5-A7) as a rule every node
  * evaluates at run time: M <= N sources, unknown in advance. Portable C11, no allocation
  * (the caller gives every buffer), builds for the RV32IM core.

@@ -1,6 +1,6 @@
+/* SPDX-License-Identifier: ISC */
 /* Shapes, node ids, ports, distances and lower bounds. Portable, no allocation. */
 #include "sched.h"
-#include "sched_coll.h"   /* names of the issue-5 algorithms */
 
 #include <string.h>
 
@@ -147,45 +147,4 @@ uint32_t sched_lb_scatter(const sched_shape *shape, uint32_t root)
 {
     uint32_t deg = sched_degree(shape, root), n = sched_nodes(shape);
     return (n - 1 + deg - 1) / deg;
-}
-
-static const char *const algo_names[] = {
-    0, "tsay-wang", "cang-wu", "cang-wu-dp", "saf-bcast", "scatter", "gather", "bcast-edst", "bcast-binomial"
-};
-
-const char *sched_algo_name(sched_algo algo)
-{
-    if (sched_coll_is_algo((int)algo)) return sched_coll_algo_name((int)algo);
-    if ((unsigned)algo >= sizeof algo_names / sizeof algo_names[0] || !algo_names[algo]) return "?";
-    return algo_names[algo];
-}
-
-int sched_algo_from_name(const char *name)
-{
-    for (unsigned i = 1; i < sizeof algo_names / sizeof algo_names[0]; i++)
-        if (strcmp(name, algo_names[i]) == 0) return (int)i;
-    if (sched_coll_algo_from_name(name) >= 0) return sched_coll_algo_from_name(name);
-    return -1;
-}
-
-const char *sched_model_name(sched_model model)
-{
-    switch (model) {
-    case SCHED_MODEL_WORMHOLE_ALLPORT: return "wormhole-allport";
-    case SCHED_MODEL_WORMHOLE_ONEPORT: return "wormhole-oneport";
-    case SCHED_MODEL_SAF_ALLPORT: return "saf-allport";
-    }
-    if (sched_coll_is_model((int)model)) return sched_coll_model_name((int)model);
-    return "?";
-}
-
-const char *sched_coll_name(sched_collective coll)
-{
-    switch (coll) {
-    case SCHED_COLL_BCAST: return "broadcast";
-    case SCHED_COLL_SCATTER: return "scatter";
-    case SCHED_COLL_GATHER: return "gather";
-    }
-    if (sched_coll_is_collective((int)coll)) return sched_coll_coll_name((int)coll);
-    return "?";
 }

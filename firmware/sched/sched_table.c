@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Per-node schedule tables: writer and validating reader (format in sched_table.h).
  * Portable, no allocation: the firmware links this file. */
 #include "sched_table.h"

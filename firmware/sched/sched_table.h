@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* rvmesh per-node schedule table: the binary format the host writes and the firmware reads.
  *
  * All fields little endian, fixed width, no padding between records; read byte by byte so

@@ -15,29 +15,29 @@ FUZZ_RUNS     ?= 1000000
 FUZZ_HARNESSES := sched_table elf job_spec schedgen_args
 FUZZ_SAN      := -fsanitize=address,undefined -fno-sanitize-recover=all
 FUZZ_COMMON   := -g -O1 -fno-omit-frame-pointer -Wall -Wextra -Werror
-FUZZ_CFLAGS   := -std=c11 $(FUZZ_COMMON) -I$(SCHED_DIR)
+FUZZ_CFLAGS   := -std=c11 $(FUZZ_COMMON) $(SCHED_INCS)
 FUZZ_CXXFLAGS := -std=c++14 $(FUZZ_COMMON) -Isim/node -Isim/mesh -I. \
                  -DRVMESH_RAM_BASE=$(RAM_BASE)ull -DRVMESH_RAM_BYTES=$(RAM_BYTES)ull
-# the schedule library, portable and host parts (firmware/sched/sched.mk)
-FUZZ_SCHED_C  := $(patsubst %,$(SCHED_DIR)/%.c,$(SCHED_PORTABLE) $(SCHED_HOSTONLY))
+# the schedule library, node and host parts (tools/sched/sched.mk)
+FUZZ_SCHED_C  := $(SCHED_ALL_C)
 
-# The sources of each harness (.c compiled as C11, .cpp as C++14; schedgen.c's main is renamed)
+# The sources of each harness (.c compiled as C11, .cpp as C++14)
 FUZZ_SRC_sched_table   := tests/fuzz/fuzz_sched_table.c $(FUZZ_SCHED_C)
 FUZZ_SRC_elf           := tests/fuzz/fuzz_elf.cpp sim/node/elf32.cpp sim/mesh/mesh_program.cpp sim/mesh/mesh_jobs.cpp \
                           sim/node/sim_common.cpp $(FUZZ_SCHED_C)
 FUZZ_SRC_job_spec      := tests/fuzz/fuzz_job_spec.cpp sim/mesh/mesh_jobs.cpp sim/node/sim_common.cpp \
                           $(FUZZ_SCHED_C)
-FUZZ_SRC_schedgen_args := tests/fuzz/fuzz_schedgen_args.c $(SCHED_DIR)/schedgen.c $(FUZZ_SCHED_C)
+FUZZ_SRC_schedgen_args := tests/fuzz/fuzz_schedgen_args.c $(SCHED_TOOLS)/schedgen/schedgen_args.c $(FUZZ_SCHED_C)
 FUZZ_HDRS := $(SCHED_HEADERS) $(wildcard sim/node/*.h sim/mesh/*.h) firmware/coll/coll_jobs.h
 
 # objects: $(BUILD)/fuzz/{fuzz,replay}/<source path>.o (fuzz: with libFuzzer's coverage)
 fuzz_objs = $(patsubst %,$(BUILD)/fuzz/$(2)/%.o,$(FUZZ_SRC_$(1)))
 $(BUILD)/fuzz/fuzz/%.c.o: %.c $(FUZZ_HDRS)
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_SAN) -fsanitize=fuzzer-no-link $(if $(filter %/schedgen.c,$<),-Dmain=schedgen_main) -c $< -o $@
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_SAN) -fsanitize=fuzzer-no-link -c $< -o $@
 $(BUILD)/fuzz/replay/%.c.o: %.c $(FUZZ_HDRS)
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_SAN) $(if $(filter %/schedgen.c,$<),-Dmain=schedgen_main) -c $< -o $@
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_SAN) -c $< -o $@
 $(BUILD)/fuzz/fuzz/%.cpp.o: %.cpp $(FUZZ_HDRS)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CXX) $(FUZZ_CXXFLAGS) $(FUZZ_SAN) -fsanitize=fuzzer-no-link -c $< -o $@

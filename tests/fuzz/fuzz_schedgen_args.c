@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: ISC
- * Fuzz harness: schedgen's command line (firmware/sched/schedgen.c, schedgen_parse: every
+ * Fuzz harness: schedgen's command line (tools/sched/schedgen/schedgen_args.c, schedgen_parse: every
  * option and value checked, nothing written, no schedule built). The input is the
  * arguments after "schedgen", one per line (at most 64); schedgen's messages go to stderr. */
 #include <stddef.h>
@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "schedgen.h"
+#include "schedgen/schedgen.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

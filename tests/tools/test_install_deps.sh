@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: ISC
 # tools/install-deps.sh as a new user meets it: with the tools missing from PATH it must
 # name every missing package; as a non-root user it must print the exact install command
 # and fail; with --check it only reports; with everything present it says nothing.

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: ISC
 # make bench-dynamic: dynamic broadcast (issue 16) on the simulated machine against load,
-# beside the abstract slot model (firmware/sched/sched_dyn_sim.c, same parameters, 5 seeds)
+# beside the abstract slot model (tools/sched/dynamic/sched_dyn_sim.c, same parameters, 5 seeds)
 # and the paper's M/D/1 approximation of the mean reception delay (dyn-report).
 #
 #   build/bench/dynamic.json  {"runs": [one dyn-report result per run: shape, routing,

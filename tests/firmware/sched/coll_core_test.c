@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* On-core test of the issue-5 run-time rules: runs on the RV32IM core (or qemu) with static
  * buffers only. On a 4x4 torus it evaluates, for all 16 nodes, the partial-MNB rule (the
  * parallel prefix on control steps, then packing and broadcast slot by slot, without and with
@@ -12,6 +13,7 @@
 #include "sched_coll.h"
 #include "sched_dyn.h"
 #include "sched_pmnb.h"
+#include "check/sched_check.h"
 
 #define NODES 16
 #define MAX_MSGS 240

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* The tables files the on-core test reads, linked into its image (paths from the build). */
     .section .rodata.sched_blob, "a"
     .balign 4

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* On-core test of the firmware part of the schedule library: runs on the RV32IM core (or
  * qemu) with no dynamic allocation. For two tables files built by schedgen for a 4x4 torus
  * (Tsay-Wang broadcast and a scatter), every node finds and validates its own table; the
@@ -10,6 +11,7 @@
 
 #include "sched.h"
 #include "sched_table.h"
+#include "check/sched_check.h"
 
 extern const uint8_t sched_blob_tw[], sched_blob_tw_end[], sched_blob_sc[], sched_blob_sc_end[];
 

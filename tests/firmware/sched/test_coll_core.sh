@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: ISC
 # Schedule library, issue 5, on the core: the partial-MNB rule (prefix, packing, broadcast,
 # with and without splitting), the STAR dynamic-broadcast rule and the allgather checker path
 # run on RV32IM with static buffers (qemu and node-sim).
 set -u
-. "$(dirname "$0")/coll_lib.sh"
+. tests/lib.sh
+coll_tmp="$BUILD/tests/sched-coll-core.tmp"
+mkdir -p "$coll_tmp"
 . tests/firmware/lib.sh
 want=5
 if make -s sched-coll-core-test >"$coll_tmp/core.log" 2>&1; then

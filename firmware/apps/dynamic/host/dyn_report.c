@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: ISC
  * dyn-report (host): the checks and figures of a dynamic-broadcast run on the machine
  * (firmware/apps/dynamic), from every node's delivery log as mesh-sim --dump wrote it, beside
- * the abstract slot model (firmware/sched/sched_dyn_sim.c) run with the same parameters and
+ * the abstract slot model (tools/sched/dynamic/sched_dyn_sim.c) run with the same parameters and
  * the paper's approximate analysis.
  *
  *   dyn-report --dump FILE [--json OUT] [--model-seeds K]
@@ -31,7 +31,7 @@
 #include "dyn_log.h"
 #include "sched.h"
 #include "sched_dyn.h"
-#include "sched_dynsim.h"
+#include "dynamic/sched_dynsim.h"
 
 static int usage(void)
 {
