@@ -85,6 +85,8 @@ typedef struct {
 } sched_schedule;
 
 /* ---- shapes (sched_shape.c, portable) ---- */
+/* A shape from its sides (z is ignored unless dims is 3); check it with sched_shape_problem. */
+sched_shape sched_shape_make(unsigned dims, unsigned x, unsigned y, unsigned z, int torus);
 /* Node id = x0 + side0 * (x1 + side1 * x2). */
 uint32_t sched_nodes(const sched_shape *shape);
 uint32_t sched_node_id(const sched_shape *shape, const int32_t coord[SCHED_MAX_DIMS]);

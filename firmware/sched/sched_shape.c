@@ -4,6 +4,18 @@
 
 #include <string.h>
 
+sched_shape sched_shape_make(unsigned dims, unsigned x, unsigned y, unsigned z, int torus)
+{
+    sched_shape s;
+    memset(&s, 0, sizeof s);
+    s.dims = (uint8_t)dims;
+    s.torus = (uint8_t)(torus != 0);
+    s.side[0] = (uint16_t)x;
+    s.side[1] = (uint16_t)y;
+    s.side[2] = (uint16_t)(dims == 3 ? z : 1u);
+    return s;
+}
+
 uint32_t sched_nodes(const sched_shape *shape)
 {
     uint32_t n = 1;

@@ -68,3 +68,21 @@ tools/layers.sh --root "$out" >"$out/bad.log" 2>&1; rc=$?
 if [ $rc -eq 2 ] && grep -q 'is not an rvmesh tree' "$out/bad.log"; then
     pass "layers: a folder that is not the tree is refused (exit 2)"
 else fail "layers: --root elsewhere" "exit $rc: $(tail_of "$out/bad.log")"; fi
+
+# the layout says what it is: each folder of the schedule library has its README, and the top
+# README's layout table names every top-level folder
+missing=""
+for d in firmware/sched tools/sched tools/sched/*/; do
+    d="${d%/}"
+    [ -d "$d" ] && [ ! -f "$d/README.md" ] && missing="$missing $d"
+done
+if [ -z "$missing" ]; then pass "layout: every folder of the schedule library (firmware/sched, tools/sched/*) has a README.md"
+else fail "layout: folders without a README.md" "$missing"; fi
+unlisted=""
+for d in */; do
+    d="${d%/}"
+    case "$d" in build) continue ;; esac
+    grep -q "^| \`$d/\` |" README.md || unlisted="$unlisted $d"
+done
+if [ -z "$unlisted" ]; then pass "layout: README.md's layout table names every top-level folder"
+else fail "layout: top-level folders missing from README.md's layout table" "$unlisted"; fi

@@ -26,18 +26,6 @@ static void result(int ok, const char *name, const char *why)
     fflush(stdout);   /* a crash later must not take this line with it */
 }
 
-static sched_shape make_shape(int dims, int a, int b, int c, int torus)
-{
-    sched_shape s;
-    memset(&s, 0, sizeof s);
-    s.dims = (uint8_t)dims;
-    s.torus = (uint8_t)torus;
-    s.side[0] = (uint16_t)a;
-    s.side[1] = (uint16_t)b;
-    s.side[2] = (uint16_t)(dims == 3 ? c : 1);
-    return s;
-}
-
 static void shape_name(const sched_shape *s, char *buf, size_t len)
 {
     if (s->dims == 3) snprintf(buf, len, "%ux%ux%u-%s", s->side[0], s->side[1], s->side[2], s->torus ? "torus" : "mesh");
@@ -76,7 +64,7 @@ static void test_mnb(void)
         {3, 3, 1}, {3, 4, 1}, {3, 5, 1}, {3, 2, 0}, {3, 3, 0}, {3, 4, 0},
     };
     for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        sched_shape sh = make_shape(cases[i][0], cases[i][1], cases[i][1], cases[i][1], cases[i][2]);
+        sched_shape sh = sched_shape_make(cases[i][0], cases[i][1], cases[i][1], cases[i][1], cases[i][2]);
         char sn[40], name[96], why[400];
         shape_name(&sh, sn, sizeof sn);
         for (int split = 0; split <= 2; split++) {
@@ -108,7 +96,7 @@ static void test_mnb(void)
     /* mnb-diag keeps its classes in lock step on unequal sides too. */
     static const int uneq[][5] = {{2, 4, 8, 1, 1}, {2, 5, 7, 1, 1}, {2, 6, 5, 1, 0}, {2, 4, 6, 1, 0}, {3, 3, 4, 5, 1}, {3, 4, 4, 8, 0}};
     for (unsigned i = 0; i < sizeof uneq / sizeof uneq[0]; i++) {
-        sched_shape sh = make_shape(uneq[i][0], uneq[i][1], uneq[i][2], uneq[i][3], uneq[i][4]);
+        sched_shape sh = sched_shape_make(uneq[i][0], uneq[i][1], uneq[i][2], uneq[i][3], uneq[i][4]);
         char sn[40], name[96], why[300] = "", err[256] = "";
         shape_name(&sh, sn, sizeof sn);
         snprintf(name, sizeof name, "mnb-diag-unequal-sides-%s", sn);
@@ -126,7 +114,7 @@ static void test_mnb(void)
         sched_free(&s);
     }
     /* Unequal sides are refused with a message. */
-    sched_shape bad = make_shape(2, 4, 6, 1, 1);
+    sched_shape bad = sched_shape_make(2, 4, 6, 1, 1);
     sched_schedule s;
     char err[256] = "";
     int rc = sched_generate(&s, &bad, (sched_algo)32, 0, err, sizeof err);
@@ -155,7 +143,7 @@ static void test_pmnb(void)
     };
     uint8_t *src = malloc(SCHED_MAX_DIMS * 4096);
     for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        sched_shape sh = make_shape(cases[i][0], cases[i][1], cases[i][1], cases[i][1], cases[i][2]);
+        sched_shape sh = sched_shape_make(cases[i][0], cases[i][1], cases[i][1], cases[i][1], cases[i][2]);
         const uint32_t n = sched_nodes(&sh);
         char sn[40];
         shape_name(&sh, sn, sizeof sn);
@@ -194,7 +182,7 @@ static void test_pmnb(void)
     }
     /* The partial collective needs the source set: sched_check() alone must refuse it. */
     {
-        sched_shape sh = make_shape(2, 4, 4, 1, 1);
+        sched_shape sh = sched_shape_make(2, 4, 4, 1, 1);
         pick_sources(src, 16, 5);
         sched_schedule s;
         char err[256];
@@ -213,7 +201,7 @@ static void test_pmnb(void)
     }
     /* The rule's buffers: a store smaller than the class size is reported, not overrun. */
     {
-        sched_shape sh = make_shape(2, 4, 4, 1, 1);
+        sched_shape sh = sched_shape_make(2, 4, 4, 1, 1);
         sched_pmnb_plan pl;
         const char *why = sched_pmnb_make_plan(&pl, &sh, 16, 0, 1);
         sched_pmnb_node node;
@@ -235,7 +223,7 @@ static void test_te(void)
     static const uint32_t cut_torus[] = {3, 8, 15, 27, 42, 64, 90, 125, 165, 216};
     for (int torus = 1; torus >= 0; torus--)
         for (int n = 3; n <= 12; n++) {
-            sched_shape sh = make_shape(2, n, n, 1, torus);
+            sched_shape sh = sched_shape_make(2, n, n, 1, torus);
             char sn[40], name[96], why[400] = "", err[256] = "";
             shape_name(&sh, sn, sizeof sn);
             snprintf(name, sizeof name, "te-a3-%s", sn);
@@ -262,7 +250,7 @@ static void test_te(void)
         {3, 3, 3, 3, 1}, {3, 4, 4, 4, 1}, {3, 3, 4, 5, 1}, {3, 3, 3, 3, 0}, {3, 2, 3, 4, 0},
     };
     for (unsigned i = 0; i < sizeof a2 / sizeof a2[0]; i++) {
-        sched_shape sh = make_shape(a2[i][0], a2[i][1], a2[i][2], a2[i][3], a2[i][4]);
+        sched_shape sh = sched_shape_make(a2[i][0], a2[i][1], a2[i][2], a2[i][3], a2[i][4]);
         char sn[40], name[96], why[400] = "", err[256] = "";
         shape_name(&sh, sn, sizeof sn);
         snprintf(name, sizeof name, "te-a2-%s", sn);
@@ -278,7 +266,7 @@ static void test_te(void)
     }
     /* The 4x8 torus value the digest gives (4*8 + 8*2 = 48). */
     {
-        sched_shape sh = make_shape(2, 4, 8, 1, 1);
+        sched_shape sh = sched_shape_make(2, 4, 8, 1, 1);
         uint32_t v = sched_coll_expected_slots(&sh, 35, 0);
         char why[64];
         snprintf(why, sizeof why, "%u", v);
@@ -290,7 +278,7 @@ static void test_te(void)
         {2, 4, 7, 1, 76}, {3, 3, 3, 3, 54}, {3, 4, 4, 4, 192}, {3, 4, 6, 3, 228},
     };
     for (unsigned i = 0; i < sizeof sp / sizeof sp[0]; i++) {
-        sched_shape sh = make_shape(sp[i][0], sp[i][1], sp[i][2], sp[i][3], 1);
+        sched_shape sh = sched_shape_make(sp[i][0], sp[i][1], sp[i][2], sp[i][3], 1);
         char sn[40], name[96], why[400] = "", err[256] = "";
         shape_name(&sh, sn, sizeof sn);
         snprintf(name, sizeof name, "te-oneport-%s", sn);
@@ -345,7 +333,7 @@ static void finish_copy(sched_schedule *s)
 
 static void test_neg(void)
 {
-    sched_shape sh = make_shape(2, 5, 5, 1, 1);
+    sched_shape sh = sched_shape_make(2, 5, 5, 1, 1);
     sched_schedule good, bad;
     char err[256];
     if (sched_generate(&good, &sh, (sched_algo)32, 0, err, sizeof err)) { result(0, "neg-setup", err); return; }
@@ -429,7 +417,7 @@ static void test_pe(void)
     uint8_t *src = malloc(4096);
     static const int sides[] = {3, 4, 5, 6, 8};
     for (unsigned i = 0; i < sizeof sides / sizeof sides[0]; i++) {
-        sched_shape sh = make_shape(2, sides[i], sides[i], 1, 0);
+        sched_shape sh = sched_shape_make(2, sides[i], sides[i], 1, 0);
         const uint32_t n = sched_nodes(&sh);
         uint32_t ms[6] = {1, 2, 4, n / 4 ? n / 4 : 1, n / 2, n};
         char sn[40], name[96], why[400] = "";
@@ -455,7 +443,7 @@ static void test_pe(void)
     /* The R/C rule: a packet never leaves on a port that does not exist, and first legs are
      * along the row for R sources. */
     {
-        sched_shape sh = make_shape(2, 5, 5, 1, 0);
+        sched_shape sh = sched_shape_make(2, 5, 5, 1, 0);
         int leg, ok = 1;
         for (uint32_t v = 0; v < 25 && ok; v++)
             for (uint32_t t = 0; t < 25 && ok; t++) {
@@ -468,7 +456,7 @@ static void test_pe(void)
     }
     /* Partial exchange without the source set is refused; with another source set rejected. */
     {
-        sched_shape sh = make_shape(2, 4, 4, 1, 0);
+        sched_shape sh = sched_shape_make(2, 4, 4, 1, 0);
         pick_sources(src, 16, 5);
         sched_schedule s;
         char err[256];
@@ -497,7 +485,7 @@ static void test_pg(void)
     uint8_t *dst = malloc(4096);
     static const int sides[][2] = {{3, 3}, {4, 4}, {5, 5}, {6, 6}, {8, 8}, {4, 6}};
     for (unsigned i = 0; i < sizeof sides / sizeof sides[0]; i++) {
-        sched_shape sh = make_shape(2, sides[i][0], sides[i][1], 1, 0);
+        sched_shape sh = sched_shape_make(2, sides[i][0], sides[i][1], 1, 0);
         const uint32_t n = sched_nodes(&sh);
         uint32_t ms[6] = {1, 2, 4, n / 4 ? n / 4 : 1, n / 2, n};
         char sn[40], name[128], why[400] = "";
@@ -536,7 +524,7 @@ static void test_pg(void)
     /* The checker can fail it: a lost delivery, a piece sent before it arrived, a link used
      * twice, the wrong destination set, no destination set. */
     {
-        sched_shape sh = make_shape(2, 5, 5, 1, 0);
+        sched_shape sh = sched_shape_make(2, 5, 5, 1, 0);
         pick_sources(dst, 25, 6);
         sched_schedule good, bad;
         char err[256];
@@ -637,7 +625,7 @@ static void test_dynx(void)
      * future load (the paper's Eul) adds up to the broadcast's transmissions per dimension. */
     static const int shapes[][4] = {{3, 4, 4, 4}, {3, 3, 4, 5}, {3, 3, 4, 6}, {2, 4, 8, 1}, {2, 5, 5, 1}};
     for (unsigned i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
-        sched_shape sh = make_shape(shapes[i][0], shapes[i][1], shapes[i][2], shapes[i][3], 1);
+        sched_shape sh = sched_shape_make(shapes[i][0], shapes[i][1], shapes[i][2], shapes[i][3], 1);
         char sn[40], name[128], why[300] = "";
         shape_name(&sh, sn, sizeof sn);
         sched_dyn_plan pl;
@@ -676,7 +664,7 @@ static void test_dynx(void)
         result(ok, name, why);
     }
     {
-        sched_shape sh = make_shape(2, 8, 8, 1, 0);
+        sched_shape sh = sched_shape_make(2, 8, 8, 1, 0);
         sched_dyn_plan pl;
         const char *bad = sched_dyn_make_plan_ex(&pl, &sh, SCHED_DYN_ROUTE_REDO, 0);
         result(bad && strstr(bad, "ARC"), "dyn-redo-refused-on-a-mesh", bad ? bad : "accepted");
@@ -686,7 +674,7 @@ static void test_dynx(void)
     /* The abstract model: on the 4x8 torus with uniform base probabilities STAR unbalances the
      * dimensions and saturates at rho 0.9; adaptive STAR balances them from its backlog. */
     {
-        sched_shape sh = make_shape(2, 4, 8, 1, 1);
+        sched_shape sh = sched_shape_make(2, 4, 8, 1, 1);
         sched_dyn_sim_options o = {SCHED_DYN_PRIO2, SCHED_DYN_ROUTE_STAR, 1, 0.9, 200, 1500, 200, 7};
         sched_dyn_stats u, a;
         char err[256] = "", why[300];
@@ -699,7 +687,7 @@ static void test_dynx(void)
         result(!ra && !rb && !a.saturated && u.dim_utilisation[1] - u.dim_utilisation[0] > 0.15 &&
                    a.dim_utilisation[1] - a.dim_utilisation[0] < 0.1 && (u.saturated || a.mean_broadcast_delay * 2 < u.mean_broadcast_delay),
                "dyn-adaptive-4x8-uniform-rho0.9-balances-what-star-does-not", why);
-        sh = make_shape(2, 8, 8, 1, 1);
+        sh = sched_shape_make(2, 8, 8, 1, 1);
         sched_dyn_sim_options p = {SCHED_DYN_PRIO2, SCHED_DYN_ROUTE_STAR, 0, 0.8, 200, 1500, 200, 7};
         ra = sched_dyn_simulate_ex(&sh, &p, &u, err, sizeof err);
         p.routing = SCHED_DYN_ROUTE_ADAPTIVE;
@@ -708,7 +696,7 @@ static void test_dynx(void)
         result(!ra && !rb && !u.saturated && !a.saturated && a.mean_broadcast_delay < u.mean_broadcast_delay,
                "dyn-adaptive-8x8-rho0.8-beats-star", why);
         p.routing = SCHED_DYN_ROUTE_REDO;
-        sh = make_shape(3, 4, 4, 4, 1);
+        sh = sched_shape_make(3, 4, 4, 4, 1);
         rb = sched_dyn_simulate_ex(&sh, &p, &a, err, sizeof err);
         snprintf(why, sizeof why, "%s REDO %.2f (saturated %d), utilisation %.3f", err, a.mean_broadcast_delay, a.saturated, a.link_utilisation);
         result(!rb && !a.saturated && a.link_utilisation > 0.75 && a.link_utilisation < 0.85, "dyn-redo-4x4x4-rho0.8-stable-and-checked", why);
@@ -773,7 +761,7 @@ static void test_dyn(void)
         {2, 8, 8, 1, 0}, {2, 6, 6, 1, 0}, {2, 5, 9, 1, 0}, {3, 5, 5, 5, 0},
     };
     for (unsigned i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
-        sched_shape sh = make_shape(shapes[i][0], shapes[i][1], shapes[i][2], shapes[i][3], shapes[i][4]);
+        sched_shape sh = sched_shape_make(shapes[i][0], shapes[i][1], shapes[i][2], shapes[i][3], shapes[i][4]);
         char sn[40], name[96], why[256] = "";
         shape_name(&sh, sn, sizeof sn);
         sched_dyn_plan pl;
@@ -794,7 +782,7 @@ static void test_dyn(void)
     static const int burst[][4] = {{2, 8, 8, 1}, {2, 5, 5, 1}, {2, 4, 8, 1}, {2, 3, 7, 1}, {3, 4, 4, 4}, {3, 3, 4, 5}};
     for (unsigned i = 0; i < sizeof burst / sizeof burst[0]; i++)
         for (int disc = 0; disc <= 1; disc++) {
-            sched_shape sh = make_shape(burst[i][0], burst[i][1], burst[i][2], burst[i][3], 1);
+            sched_shape sh = sched_shape_make(burst[i][0], burst[i][1], burst[i][2], burst[i][3], 1);
             char sn[40], name[96], why[300] = "", err[256] = "";
             shape_name(&sh, sn, sizeof sn);
             snprintf(name, sizeof name, "dyn-star-burst-%s-%s-passes-allgather-checker", disc ? "prio2" : "fifo", sn);
@@ -812,26 +800,26 @@ static void test_dyn(void)
         }
     /* Balance system of a non-square torus: digest B3, (4,8) -> x = (0.5952, 0.4048). */
     {
-        sched_shape sh = make_shape(2, 4, 8, 1, 1);
+        sched_shape sh = sched_shape_make(2, 4, 8, 1, 1);
         sched_dyn_plan pl;
         const char *bad = sched_dyn_make_plan(&pl, &sh);
         char why[128];
         snprintf(why, sizeof why, "%s x = (%.4f, %.4f)", bad ? bad : "", ((double)pl.ending_num[0] / pl.ending_den), ((double)pl.ending_num[1] / pl.ending_den));
         result(!bad && ((double)pl.ending_num[0] / pl.ending_den) > 0.5947 && ((double)pl.ending_num[0] / pl.ending_den) < 0.5957 && ((double)pl.ending_num[1] / pl.ending_den) > 0.4043 &&
                ((double)pl.ending_num[1] / pl.ending_den) < 0.4053, "dyn-star-balance-4x8-torus", why);
-        sh = make_shape(3, 4, 6, 8, 1);
+        sh = sched_shape_make(3, 4, 6, 8, 1);
         bad = sched_dyn_make_plan(&pl, &sh);
         snprintf(why, sizeof why, "%s x = (%.4f, %.4f, %.4f)", bad ? bad : "", ((double)pl.ending_num[0] / pl.ending_den), ((double)pl.ending_num[1] / pl.ending_den), ((double)pl.ending_num[2] / pl.ending_den));
         result(!bad && ((double)pl.ending_num[0] / pl.ending_den) > 0.3773 && ((double)pl.ending_num[0] / pl.ending_den) < 0.3783 && ((double)pl.ending_num[2] / pl.ending_den) > 0.2693 &&
                ((double)pl.ending_num[2] / pl.ending_den) < 0.2703, "dyn-star-balance-4x6x8-torus", why);
-        sh = make_shape(2, 8, 8, 1, 0);
+        sh = sched_shape_make(2, 8, 8, 1, 0);
         sh.side[0] = 3;
         bad = sched_dyn_make_plan(&pl, &sh);
         result(bad != 0, "dyn-arc-refuses-side-3", bad ? bad : "accepted");
     }
     /* Loaded runs: stable, checked, priority helps, light load ~ average distance. */
     {
-        sched_shape sh = make_shape(2, 8, 8, 1, 1);
+        sched_shape sh = sched_shape_make(2, 8, 8, 1, 1);
         sched_dyn_stats f, p, light;
         char err[256] = "", why[256];
         int a = sched_dyn_simulate(&sh, SCHED_DYN_FIFO, 0.8, 200, 1500, 1, &f, err, sizeof err);
@@ -854,7 +842,7 @@ static void test_dyn(void)
                    p.mean_delay < 5.26 * 1.1 && o.mean_delay > 5.08 * 0.9 && o.mean_delay < 5.08 * 1.1 &&
                    o.mean_delay <= p.mean_delay && p.mean_delay < f.mean_delay,
                "dyn-star-8x8-rho0.5-matches-digest-simulation", why);
-        sh = make_shape(2, 8, 8, 1, 0);
+        sh = sched_shape_make(2, 8, 8, 1, 0);
         a = sched_dyn_simulate(&sh, SCHED_DYN_FIFO, 0.4, 200, 1500, 3, &f, err, sizeof err);
         b = a ? -1 : sched_dyn_simulate(&sh, SCHED_DYN_PRIO2, 0.4, 200, 1500, 3, &p, err, sizeof err);
         snprintf(why, sizeof why, "%s FIFO %.2f (sat %d), prio %.2f (sat %d)", err, f.mean_delay, f.saturated, p.mean_delay, p.saturated);

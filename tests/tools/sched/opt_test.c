@@ -29,18 +29,6 @@ static void result(int ok, const char *name, const char *why)
     fflush(stdout);
 }
 
-static sched_shape shape_of(int dims, int a, int b, int c, int torus)
-{
-    sched_shape s;
-    memset(&s, 0, sizeof s);
-    s.dims = (uint8_t)dims;
-    s.torus = (uint8_t)torus;
-    s.side[0] = (uint16_t)a;
-    s.side[1] = (uint16_t)b;
-    s.side[2] = (uint16_t)(dims == 3 ? c : 1);
-    return s;
-}
-
 static void shape_name(const sched_shape *s, char *buf, size_t len)
 {
     if (s->dims == 3) snprintf(buf, len, "%ux%ux%u-%s", s->side[0], s->side[1], s->side[2], s->torus ? "torus" : "mesh");
@@ -103,7 +91,7 @@ static void test_mnb(void)
 {
     /* p x p tori: the [BeT89] optimum N/4 (p even) or (N-1)/4 (p odd), checked schedules */
     for (int p = 3; p <= 16; p++) {
-        sched_shape sh = shape_of(2, p, p, 1, 1);
+        sched_shape sh = sched_shape_make(2, p, p, 1, 1);
         const uint32_t n = sched_nodes(&sh), want = p % 2 ? (n - 1u) / 4u : n / 4u;
         char name[120], why[300] = "", err[256] = "";
         sched_schedule s;
@@ -123,7 +111,7 @@ static void test_mnb(void)
                                     {2, 2, 8, 1}, {2, 3, 16, 1}, {3, 3, 3, 3}, {3, 4, 4, 4}, {3, 5, 5, 5}, {3, 6, 6, 6},
                                     {3, 2, 6, 6}, {3, 3, 4, 5}, {3, 2, 2, 2}, {3, 4, 4, 8}};
     for (unsigned i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
-        sched_shape sh = shape_of(shapes[i][0], shapes[i][1], shapes[i][2], shapes[i][3], 1);
+        sched_shape sh = sched_shape_make(shapes[i][0], shapes[i][1], shapes[i][2], shapes[i][3], 1);
         const uint32_t n = sched_nodes(&sh), want = sched_mnb_opt_lower_bound(&sh);
         char sn[40], name[160], why[300] = "", err[256] = "";
         shape_name(&sh, sn, sizeof sn);
@@ -146,7 +134,7 @@ static void test_mnb(void)
         for (int a = 2; a <= (dims == 2 ? 16 : 8); a++)
             for (int b = 2; b <= (dims == 2 ? 16 : 8); b++)
                 for (int c = (dims == 2 ? 1 : 2); c <= (dims == 2 ? 1 : 8); c++) {
-                    sched_shape sh = shape_of(dims, a, b, c, 1);
+                    sched_shape sh = sched_shape_make(dims, a, b, c, 1);
                     sched_mnb_tree t;
                     char err[256];
                     shapes_done++;
@@ -158,7 +146,7 @@ static void test_mnb(void)
                     sched_mnb_tree_free(&t);
                 }
     for (int p = 9; p <= 16; p++) {
-        sched_shape sh = shape_of(3, p, p, p, 1);
+        sched_shape sh = sched_shape_make(3, p, p, p, 1);
         sched_mnb_tree t;
         char err[256];
         shapes_done++;
@@ -173,7 +161,7 @@ static void test_mnb(void)
     snprintf(name, sizeof name, "mnb-opt trees of %u tori (2-D 2..16, 3-D 2..8, cubes 9..16) valid and at the bound", shapes_done);
     result(at_bound == shapes_done, name, worst);
     /* the same schedule every time */
-    sched_shape sh = shape_of(2, 9, 7, 1, 1);
+    sched_shape sh = sched_shape_make(2, 9, 7, 1, 1);
     sched_schedule a, b;
     char err[256] = "";
     int same = sched_generate(&a, &sh, SCHED_ALGO_MNB_OPT, 0, err, sizeof err) == 0 &&
@@ -183,7 +171,7 @@ static void test_mnb(void)
     sched_free(&a);
     sched_free(&b);
     /* refusals */
-    sched_shape mesh = shape_of(2, 4, 4, 1, 0), big = shape_of(2, 65, 64, 1, 1);
+    sched_shape mesh = sched_shape_make(2, 4, 4, 1, 0), big = sched_shape_make(2, 65, 64, 1, 1);
     int rc = sched_generate(&a, &mesh, SCHED_ALGO_MNB_OPT, 0, err, sizeof err);
     result(rc != 0 && strstr(err, "needs a torus"), "mnb-opt refuses a mesh with a message", err);
     rc = sched_generate(&a, &big, SCHED_ALGO_MNB_OPT, 0, err, sizeof err);
@@ -231,7 +219,7 @@ static void test_edst(void)
         {2, 3, 7, 1, 0, 1, 7, 0}, {3, 3, 3, 3, 0, 0, 6, 1}, {3, 4, 4, 4, 0, 1, 6, 1}, {2, 3, 3, 1, 0, 1, 3, 1},
     };
     for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        sched_shape sh = shape_of(cases[i][0], cases[i][1], cases[i][2], cases[i][3], cases[i][4]);
+        sched_shape sh = sched_shape_make(cases[i][0], cases[i][1], cases[i][2], cases[i][3], cases[i][4]);
         int32_t rc3[3] = {cases[i][5], cases[i][5], sh.dims == 3 ? cases[i][5] : 0};
         const uint32_t root = sched_node_id(&sh, rc3);
         uint32_t want = (uint32_t)cases[i][6];
@@ -272,7 +260,7 @@ static void test_edst(void)
             sched_free(&s);
         }
     }
-    sched_shape sh = shape_of(2, 4, 4, 1, 1);
+    sched_shape sh = sched_shape_make(2, 4, 4, 1, 1);
     sched_schedule s;
     char err[256] = "";
     int rc = sched_generate_chunks(&s, &sh, SCHED_ALGO_BCAST_EDST, 0, SCHED_EDST_MAX_CHUNKS + 1u, err, sizeof err);
@@ -291,7 +279,7 @@ static void test_base(void)
         {3, 4, 4, 4, 0, 2}, {2, 5, 7, 1, 1, 2}, {2, 2, 6, 1, 1, 1},
     };
     for (unsigned i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
-        sched_shape sh = shape_of(shapes[i][0], shapes[i][1], shapes[i][2], shapes[i][3], shapes[i][4]);
+        sched_shape sh = sched_shape_make(shapes[i][0], shapes[i][1], shapes[i][2], shapes[i][3], shapes[i][4]);
         int32_t rc3[3] = {shapes[i][5], 0, 0};
         const uint32_t n = sched_nodes(&sh), root = sched_node_id(&sh, rc3);
         char sn[40], name[200], why[300] = "", err[256] = "";
@@ -337,7 +325,7 @@ static void test_base(void)
     /* the snake cycle where a mesh has exactly one even side, in each position */
     static const int rings[][4] = {{2, 4, 5, 1}, {2, 5, 4, 1}, {3, 3, 3, 4}, {3, 3, 4, 3}, {3, 4, 3, 3}, {3, 2, 3, 3}};
     for (unsigned i = 0; i < sizeof rings / sizeof rings[0]; i++) {
-        sched_shape sh = shape_of(rings[i][0], rings[i][1], rings[i][2], rings[i][3], 0);
+        sched_shape sh = sched_shape_make(rings[i][0], rings[i][1], rings[i][2], rings[i][3], 0);
         char sn[40], name[120], err[256] = "";
         shape_name(&sh, sn, sizeof sn);
         snprintf(name, sizeof name, "allgather-ring %s: a Hamiltonian cycle, checked", sn);
@@ -348,7 +336,7 @@ static void test_base(void)
         sched_free(&s);
     }
     /* dimension-order routes: shortest way round, + on a tie, start at the first dimension with hops */
-    sched_shape t8 = shape_of(2, 8, 8, 1, 1);
+    sched_shape t8 = sched_shape_make(2, 8, 8, 1, 1);
     int32_t a[3] = {1, 6, 0}, b[3] = {5, 2, 0}, c[3] = {1, 1, 0};
     sched_msg m;
     sched_route_dimension_order(&t8, sched_node_id(&t8, a), sched_node_id(&t8, b), &m);
@@ -394,7 +382,7 @@ static void move_to_step(sched_schedule *s, uint32_t i, uint16_t step)
 
 static void test_neg(void)
 {
-    sched_shape t5 = shape_of(2, 5, 5, 1, 1), t4 = shape_of(2, 4, 4, 1, 1);
+    sched_shape t5 = sched_shape_make(2, 5, 5, 1, 1), t4 = sched_shape_make(2, 4, 4, 1, 1);
     sched_schedule good, bad;
     sched_check_result r;
     char err[256] = "";
@@ -449,7 +437,7 @@ static void test_neg(void)
     } else result(0, "neg pairwise setup", err);
 
     /* the contended model: bcast-binomial, and the strict models unchanged */
-    sched_shape t8 = shape_of(2, 8, 8, 1, 1);
+    sched_shape t8 = sched_shape_make(2, 8, 8, 1, 1);
     if (sched_generate(&good, &t8, SCHED_ALGO_BCAST_BINOMIAL, 0, err, sizeof err) == 0) {
         result(check(&good, &r) && r.max_link_load > 1, "neg: binomial 8x8 passes as contended (and shares links)", r.error);
         copy_sched(&bad, &good);
@@ -508,7 +496,7 @@ static void test_tables(void)
         {2, 4, 6, 1, 0, SCHED_ALGO_ALLGATHER_RING, 1}, {2, 3, 4, 1, 1, SCHED_ALGO_ALLTOALL_PAIRWISE, 1},
     };
     for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        sched_shape sh = shape_of(cases[i].dims, cases[i].a, cases[i].b, cases[i].c, cases[i].torus);
+        sched_shape sh = sched_shape_make(cases[i].dims, cases[i].a, cases[i].b, cases[i].c, cases[i].torus);
         const uint32_t n = sched_nodes(&sh);
         char sn[40], name[200], why[300] = "", err[256] = "";
         shape_name(&sh, sn, sizeof sn);
@@ -570,7 +558,7 @@ static void test_tables(void)
      * tests/tools/sched/sched_test.c); a zero there reads as one part */
     sched_table old;
     memset(&old, 0, sizeof old);
-    old.shape = shape_of(3, 4, 4, 4, 1);
+    old.shape = sched_shape_make(3, 4, 4, 4, 1);
     old.algo = (uint8_t)SCHED_ALGO_MNB_SPLIT;
     old.parts = 3;
     int ok = sched_table_parts(&old) == 3;

@@ -24,18 +24,6 @@ static void report(const char *name, int ok, const char *why)
     fflush(stdout);   /* a crash later must not take this line with it */
 }
 
-static sched_shape mkshape(int dims, int torus, int a, int b, int c)
-{
-    sched_shape s;
-    memset(&s, 0, sizeof s);
-    s.dims = (uint8_t)dims;
-    s.torus = (uint8_t)torus;
-    s.side[0] = (uint16_t)a;
-    s.side[1] = (uint16_t)b;
-    s.side[2] = (uint16_t)(dims == 3 ? c : 1);
-    return s;
-}
-
 static int check(const sched_schedule *s, sched_check_result *r)
 {
     size_t wb = sched_check_workspace_bytes(s);
@@ -109,7 +97,7 @@ static void test_tw(void)
     tally t2 = {0}, t3 = {0};
     static const int sides2[] = {2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 25, 49};
     for (unsigned i = 0; i < sizeof sides2 / sizeof sides2[0]; i++) {
-        sched_shape sh = mkshape(2, 1, sides2[i], sides2[i], 1);
+        sched_shape sh = sched_shape_make(2, sides2[i], sides2[i], 1, 1);
         uint32_t roots[4];
         int k = roots_of(&sh, roots);
         for (int j = 0; j < k; j++) run_case(&t2, &sh, SCHED_ALGO_TSAY_WANG, roots[j], 1);
@@ -118,7 +106,7 @@ static void test_tw(void)
                sched_paper_steps(&sh, SCHED_ALGO_TSAY_WANG, 0));
     }
     for (int n = 2; n <= 7; n++) {
-        sched_shape sh = mkshape(3, 1, n, n, n);
+        sched_shape sh = sched_shape_make(3, n, n, n, 1);
         uint32_t roots[4];
         int k = roots_of(&sh, roots);
         for (int j = 0; j < k; j++) run_case(&t3, &sh, SCHED_ALGO_TSAY_WANG, roots[j], 1);
@@ -137,7 +125,7 @@ static void test_tw(void)
     int ok = 1;
     char why[200] = "";
     for (unsigned i = 0; i < sizeof gold / sizeof gold[0]; i++) {
-        sched_shape sh = mkshape(gold[i].d, 1, gold[i].n, gold[i].n, gold[i].n);
+        sched_shape sh = sched_shape_make(gold[i].d, gold[i].n, gold[i].n, gold[i].n, 1);
         sched_schedule s;
         char err[200];
         sched_check_result r;
@@ -159,7 +147,7 @@ static void test_tw(void)
         {3, 9, {6, 2, 54, 18, 72, 432, 144}}, {3, 4, {2, 6, 6, 12, 21, 16}}, {3, 8, {6, 42, 42, 252, 105, 64}}};
     ok = 1;
     for (unsigned i = 0; i < sizeof msteps / sizeof msteps[0] && ok; i++) {
-        sched_shape sh = mkshape(msteps[i].d, 1, msteps[i].n, msteps[i].n, msteps[i].n);
+        sched_shape sh = sched_shape_make(msteps[i].d, msteps[i].n, msteps[i].n, msteps[i].n, 1);
         sched_schedule s;
         char err[200];
         if (sched_generate(&s, &sh, SCHED_ALGO_TSAY_WANG, 0, err, sizeof err)) { ok = 0; snprintf(why, sizeof why, "%s", err); break; }
@@ -174,7 +162,7 @@ static void test_tw(void)
     }
     report("tsay-wang messages per step equal the digest's table B5 (incl. 125x125)", ok, why);
     /* Lower bound against the digest's LB column. */
-    sched_shape a = mkshape(2, 1, 26, 26, 1), b = mkshape(3, 1, 49, 49, 49), c = mkshape(2, 1, 2, 2, 1);
+    sched_shape a = sched_shape_make(2, 26, 26, 1, 1), b = sched_shape_make(3, 49, 49, 49, 1), c = sched_shape_make(2, 2, 2, 1, 1);
     report("lower bound ceil(d log_{2d+1} n): 5 (26x26), 6 (49^3), 1 (2x2)",
            sched_lb_allport_bcast(&a) == 5 && sched_lb_allport_bcast(&b) == 6 && sched_lb_allport_bcast(&c) == 1,
            "lower bound differs");
@@ -203,7 +191,7 @@ static const int cw16_dp_ul[64] = {
 
 static int cw_matrix(sched_algo algo, int n, int rows, const int *want, char *why, size_t whylen)
 {
-    sched_shape sh = mkshape(2, 0, n, n, 1);
+    sched_shape sh = sched_shape_make(2, n, n, 1, 0);
     for (int y = 0; y < rows; y++)
         for (int x = 0; x < rows; x++) {
             sched_schedule s;
@@ -241,7 +229,7 @@ static void test_cw(void)
     int ok = 1;
     for (unsigned k = 1; k <= 5 && ok; k++) {
         int n = 1 << k;
-        sched_shape mesh = mkshape(2, 0, n, n, 1), torus = mkshape(2, 1, n, n, 1);
+        sched_shape mesh = sched_shape_make(2, n, n, 1, 0), torus = sched_shape_make(2, n, n, 1, 1);
         int p = (n - 1 - (int)(((1 << k) - ((k & 1) ? -1 : 1)) / 3)) / 2;
         uint32_t eye_root = (uint32_t)(p + p * n);
         for (int a = 0; a < 2 && ok; a++) {
@@ -269,7 +257,7 @@ static void test_cw(void)
     }
     report("cang-wu eye/corner TCD = eq. (10)/(9) for k=1..5 (mesh, and torus via eye placement)", ok, why);
     /* Where Theorem 2 fails: DP beats Algorithm 1 (digest A4 counterexamples). */
-    sched_shape m8 = mkshape(2, 0, 8, 8, 1);
+    sched_shape m8 = sched_shape_make(2, 8, 8, 1, 0);
     static const struct { int x, y; uint64_t alg1, dp; } ce[] = {{2, 3, 70, 69}, {3, 0, 75, 74}};
     ok = 1;
     for (int i = 0; i < 2; i++)
@@ -288,7 +276,7 @@ static void test_cw(void)
     tally t = {0};
     for (int n = 2; n <= 16; n *= 2)
         for (int tor = 0; tor < 2; tor++) {
-            sched_shape sh = mkshape(2, tor, n, n, 1);
+            sched_shape sh = sched_shape_make(2, n, n, 1, tor);
             for (int a = 0; a < 2; a++) {
                 sched_algo algo = a ? SCHED_ALGO_CANG_WU_DP : SCHED_ALGO_CANG_WU;
                 if (n <= 8) for (uint32_t r = 0; r < (uint32_t)(n * n); r++) run_case(&t, &sh, algo, r, 1);
@@ -299,7 +287,7 @@ static void test_cw(void)
     /* Refuses shapes it does not apply to. */
     sched_schedule s;
     char err[200] = "";
-    sched_shape bad = mkshape(2, 0, 6, 6, 1);
+    sched_shape bad = sched_shape_make(2, 6, 6, 1, 0);
     report("cang-wu refuses a 6x6 mesh with a message", sched_generate(&s, &bad, SCHED_ALGO_CANG_WU, 0, err, sizeof err) != 0 &&
            strstr(err, "2^k") != 0, err);
 }
@@ -309,14 +297,14 @@ static void sweep_saf(sched_algo algo, tally *t2, tally *t3, tally *ttor, int ex
     for (int tor = 0; tor < 2; tor++) {
         for (int a = 2; a <= 16; a++)
             for (int b = 2; b <= 16; b++) {
-                sched_shape sh = mkshape(2, tor, a, b, 1);
+                sched_shape sh = sched_shape_make(2, a, b, 1, tor);
                 uint32_t roots[4];
                 int k = roots_of(&sh, roots);
                 int exact = exact_all || (tor && a >= 4 && b >= 4);
                 for (int j = 0; j < k; j++) run_case(exact && !exact_all && ttor ? ttor : t2, &sh, algo, roots[j], exact);
             }
         for (int n = 25; n <= 49; n += 24) {
-            sched_shape sh = mkshape(2, tor, n, n, 1);
+            sched_shape sh = sched_shape_make(2, n, n, 1, tor);
             int exact = exact_all || tor;
             run_case(exact && !exact_all && ttor ? ttor : t2, &sh, algo, 0, exact);
             run_case(exact && !exact_all && ttor ? ttor : t2, &sh, algo, (uint32_t)(n * n / 2), exact);
@@ -324,7 +312,7 @@ static void sweep_saf(sched_algo algo, tally *t2, tally *t3, tally *ttor, int ex
         for (int a = 2; a <= 7; a++)
             for (int b = 2; b <= 7; b++)
                 for (int c = 2; c <= 7; c++) {
-                    sched_shape sh = mkshape(3, tor, a, b, c);
+                    sched_shape sh = sched_shape_make(3, a, b, c, tor);
                     uint32_t roots[4];
                     int k = roots_of(&sh, roots);
                     for (int j = 0; j < k; j++) run_case(t3, &sh, algo, roots[j], exact_all);
@@ -374,7 +362,7 @@ static void test_scatter(void)
     tally ta = {0};
     for (int a = 2; a <= 8; a++)
         for (int b = 2; b <= 8; b++) {
-            sched_shape sh = mkshape(2, 0, a, b, 1);
+            sched_shape sh = sched_shape_make(2, a, b, 1, 0);
             for (uint32_t r = 0; r < (uint32_t)(a * b); r++) run_case(&ta, &sh, SCHED_ALGO_SCATTER, r, 0);
         }
     {
@@ -387,14 +375,14 @@ static void test_scatter(void)
         tally tt = {0};
         static const int thin[][2] = {{16, 3}, {3, 16}, {12, 3}, {16, 2}, {2, 16}};
         for (unsigned i = 0; i < sizeof thin / sizeof thin[0]; i++) {
-            sched_shape sh = mkshape(2, 0, thin[i][0], thin[i][1], 1);
+            sched_shape sh = sched_shape_make(2, thin[i][0], thin[i][1], 1, 0);
             for (uint32_t r = 0; r < sched_nodes(&sh); r++) run_case(&tt, &sh, SCHED_ALGO_SCATTER, r, 0);
         }
         snprintf(why, sizeof why, "%d/%d at the bound, %d above (worst +%u)", tt.at_bound, tt.cases, tt.above, tt.worst_over);
         printf("INFO scatter, every root of 16x3, 3x16, 12x3, 16x2, 2x16 meshes: %s\n", why);
         report("scatter every root of thin meshes (16x3, 3x16, 12x3, 16x2, 2x16): checker passes, at most 12 roots +1",
                tt.passed == tt.cases && tt.above <= 12 && tt.worst_over <= 1, why);
-        sched_shape m25 = mkshape(2, 0, 2, 5, 1), m26 = mkshape(2, 0, 2, 6, 1);
+        sched_shape m25 = sched_shape_make(2, 2, 5, 1, 0), m26 = sched_shape_make(2, 2, 6, 1, 0);
         int ok = sched_scatter_tree_bound(&m25, 2) == 4 && sched_scatter_tree_bound(&m26, 2) == 5 &&
                  sched_lb_scatter(&m25, 2) == 3 && sched_lb_scatter(&m26, 2) == 4;
         report("cut-aware tree bound: 2x5 and 2x6 meshes, root (0,1): 4 and 5 (digest 8: exhaustive), above ceil((N-1)/3)",
@@ -407,7 +395,7 @@ static void test_scatter(void)
     int ok = 1;
     char why[200] = "";
     for (unsigned i = 0; i < sizeof d / sizeof d[0]; i++) {
-        sched_shape sh = mkshape(2, 1, d[i].m, d[i].n, 1);
+        sched_shape sh = sched_shape_make(2, d[i].m, d[i].n, 1, 1);
         uint32_t *parent = malloc(sched_nodes(&sh) * sizeof *parent);
         int used = 0;
         uint32_t got = sched_scatter_tree(&sh, 3, parent, &used);
@@ -464,7 +452,7 @@ static void expect_reject(const char *name, sched_schedule *s, const char *needl
 
 static void test_neg(void)
 {
-    sched_shape t3 = mkshape(2, 1, 3, 3, 1), t5 = mkshape(2, 1, 5, 5, 1), m4 = mkshape(2, 0, 4, 4, 1);
+    sched_shape t3 = sched_shape_make(2, 3, 3, 1, 1), t5 = sched_shape_make(2, 5, 5, 1, 1), m4 = sched_shape_make(2, 4, 4, 1, 0);
     /* A correct hand-made broadcast on the 3x3 torus, to show the manual builder is right. */
     sched_schedule s = manual(&t3, SCHED_MODEL_WORMHOLE_ALLPORT, SCHED_COLL_BCAST, 0);
     add(&s, 1, 0, 0, 1, 0, 0, 1, 0, 0); add(&s, 1, 0, 0, 2, 0, 0, -1, 0, 0);
@@ -534,7 +522,7 @@ static void test_neg(void)
 
 static void test_table(void)
 {
-    sched_shape sh = mkshape(2, 1, 5, 5, 1), other = mkshape(2, 1, 5, 6, 1), mesh = mkshape(2, 0, 5, 5, 1);
+    sched_shape sh = sched_shape_make(2, 5, 5, 1, 1), other = sched_shape_make(2, 5, 6, 1, 1), mesh = sched_shape_make(2, 5, 5, 1, 0);
     sched_schedule s;
     char err[200];
     sched_generate(&s, &sh, SCHED_ALGO_TSAY_WANG, 6, err, sizeof err);
@@ -605,7 +593,7 @@ static void test_table(void)
     sched_free(&s);
 
     /* The transit flag (byte 3 of both records): te-a3 on the 4x4 torus relays pieces. */
-    sched_shape t4 = mkshape(2, 1, 4, 4, 1);
+    sched_shape t4 = sched_shape_make(2, 4, 4, 1, 1);
     ok = 1;
     strcpy(why, "");
     uint32_t relays_sent = 0, relays_recv = 0, relays_sched = 0;

@@ -30,18 +30,6 @@ static double now_ms(void)
 static FILE *json;
 static int first_row = 1, failures = 0;
 
-static sched_shape mk(int dims, int torus, int a, int b, int c)
-{
-    sched_shape s;
-    memset(&s, 0, sizeof s);
-    s.dims = (uint8_t)dims;
-    s.torus = (uint8_t)torus;
-    s.side[0] = (uint16_t)a;
-    s.side[1] = (uint16_t)b;
-    s.side[2] = (uint16_t)(dims == 3 ? c : 1);
-    return s;
-}
-
 static uint32_t lower_bound(const sched_schedule *s)
 {
     if (sched_coll_is_algo((int)s->algo)) return sched_coll_lower_bound(s);
@@ -133,12 +121,12 @@ int main(int argc, char **argv)
     printf("== tsay-wang: all-port wormhole broadcast, n^d torus (bound = digest B4, paper = abstract)\n");
     static const int tw2[] = {2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 16, 24, 25, 26, 32, 48, 49, 50, 64, 125, 126};
     for (unsigned i = 0; i < sizeof tw2 / sizeof tw2[0]; i++) {
-        sched_shape sh = mk(2, 1, tw2[i], tw2[i], 1);
+        sched_shape sh = sched_shape_make(2, tw2[i], tw2[i], 1, 1);
         row(&sh, SCHED_ALGO_TSAY_WANG, 0, with_tables(&sh));
     }
     static const int tw3[] = {2, 3, 4, 5, 6, 7, 8, 9, 10, 13, 16, 24, 25, 49};
     for (unsigned i = 0; i < sizeof tw3 / sizeof tw3[0]; i++) {
-        sched_shape sh = mk(3, 1, tw3[i], tw3[i], tw3[i]);
+        sched_shape sh = sched_shape_make(3, tw3[i], tw3[i], tw3[i], 1);
         row(&sh, SCHED_ALGO_TSAY_WANG, 0, 0);
     }
 
@@ -147,7 +135,7 @@ int main(int argc, char **argv)
         printf("== %s: one-port wormhole broadcast, 2^k x 2^k (dist = total communication distance; corner and eye roots)\n",
                sched_algo_name(algo));
         for (int n = 2; n <= (a ? 64 : 256); n *= 2) {
-            sched_shape sh = mk(2, 0, n, n, 1);
+            sched_shape sh = sched_shape_make(2, n, n, 1, 0);
             int k = 0;
             while ((1 << k) < n) k++;
             int ak = ((1 << k) - ((k & 1) ? -1 : 1)) / 3, p = (n - 1 - ak) / 2;
@@ -162,11 +150,11 @@ int main(int argc, char **argv)
     for (int t = 0; t < 2; t++) {
         static const int sides[] = {2, 3, 4, 5, 7, 8, 16, 25, 32, 49, 64};
         for (unsigned i = 0; i < sizeof sides / sizeof sides[0]; i++) {
-            sched_shape sh = mk(2, t, sides[i], sides[i], 1);
+            sched_shape sh = sched_shape_make(2, sides[i], sides[i], 1, t);
             row(&sh, SCHED_ALGO_SAF_BCAST, 0, with_tables(&sh));
         }
         for (int n = 2; n <= 8; n += 3) {
-            sched_shape sh = mk(3, t, n, n, n);
+            sched_shape sh = sched_shape_make(3, n, n, n, t);
             row(&sh, SCHED_ALGO_SAF_BCAST, 0, 0);
         }
     }
@@ -178,11 +166,11 @@ int main(int argc, char **argv)
         for (int t = 1; t >= 0; t--) {
             static const int sides[] = {2, 3, 4, 5, 6, 7, 8, 16, 25, 32, 49};
             for (unsigned i = 0; i < sizeof sides / sizeof sides[0]; i++) {
-                sched_shape sh = mk(2, t, sides[i], sides[i], 1);
+                sched_shape sh = sched_shape_make(2, sides[i], sides[i], 1, t);
                 row(&sh, algo, (uint32_t)(sched_nodes(&sh) / 2), with_tables(&sh));
             }
             for (int n = 2; n <= 8; n += 2) {
-                sched_shape sh = mk(3, t, n, n, n);
+                sched_shape sh = sched_shape_make(3, n, n, n, t);
                 row(&sh, algo, 0, 0);
             }
         }
@@ -190,14 +178,14 @@ int main(int argc, char **argv)
     printf("== mnb-opt: allgather by one tree translated to every node, torus (bound = lower = "
            "max(ceil((N-1)/2d), diameter); [BeT89]: N/4 or (N-1)/4 on p x p)\n");
     for (int p = 3; p <= 16; p++) {
-        sched_shape sh = mk(2, 1, p, p, 1);
+        sched_shape sh = sched_shape_make(2, p, p, 1, 1);
         row(&sh, SCHED_ALGO_MNB_OPT, 0, with_tables(&sh));
     }
     static const int opt_other[][3] = {{4, 8, 1}, {5, 7, 1}, {6, 10, 1}, {12, 7, 1}, {3, 16, 1}, {32, 32, 1}, {3, 3, 3}, {4, 4, 4},
                                        {5, 5, 5}, {6, 6, 6}, {8, 8, 8}, {2, 6, 6}, {4, 4, 8}};
     for (unsigned i = 0; i < sizeof opt_other / sizeof opt_other[0]; i++) {
         int d3 = opt_other[i][2] > 1;
-        sched_shape sh = mk(d3 ? 3 : 2, 1, opt_other[i][0], opt_other[i][1], opt_other[i][2]);
+        sched_shape sh = sched_shape_make(d3 ? 3 : 2, opt_other[i][0], opt_other[i][1], opt_other[i][2], 1);
         row(&sh, SCHED_ALGO_MNB_OPT, 0, with_tables(&sh));
     }
 
@@ -207,11 +195,11 @@ int main(int argc, char **argv)
     for (int t = 1; t >= 0; t--) {
         static const int sides[] = {3, 4, 5, 6, 7, 8, 12, 16, 24, 32};
         for (unsigned i = 0; i < sizeof sides / sizeof sides[0]; i++) {
-            sched_shape sh = mk(2, t, sides[i], sides[i], 1);
+            sched_shape sh = sched_shape_make(2, sides[i], sides[i], 1, t);
             row(&sh, SCHED_ALGO_BCAST_EDST, t ? 0 : sched_nodes(&sh) / 2u, with_tables(&sh));
         }
         for (int n = 3; n <= 8; n++) {
-            sched_shape sh = mk(3, t, n, n, n);
+            sched_shape sh = sched_shape_make(3, n, n, n, t);
             row(&sh, SCHED_ALGO_BCAST_EDST, 0, 0);
         }
     }
@@ -221,10 +209,10 @@ int main(int argc, char **argv)
     for (int t = 1; t >= 0; t--) {
         static const int sides[] = {4, 5, 8, 16, 32};
         for (unsigned i = 0; i < sizeof sides / sizeof sides[0]; i++) {
-            sched_shape sh = mk(2, t, sides[i], sides[i], 1);
+            sched_shape sh = sched_shape_make(2, sides[i], sides[i], 1, t);
             row(&sh, SCHED_ALGO_BCAST_BINOMIAL, 0, with_tables(&sh));
         }
-        sched_shape sh = mk(3, t, 4, 4, 4);
+        sched_shape sh = sched_shape_make(3, 4, 4, 4, t);
         row(&sh, SCHED_ALGO_BCAST_BINOMIAL, 0, 0);
     }
 
@@ -233,10 +221,10 @@ int main(int argc, char **argv)
     for (int t = 1; t >= 0; t--) {
         static const int sides[] = {4, 8, 16};
         for (unsigned i = 0; i < sizeof sides / sizeof sides[0]; i++) {
-            sched_shape sh = mk(2, t, sides[i], sides[i], 1);
+            sched_shape sh = sched_shape_make(2, sides[i], sides[i], 1, t);
             row(&sh, SCHED_ALGO_ALLGATHER_RING, 0, with_tables(&sh));
         }
-        sched_shape sh = mk(3, t, 4, 4, 4);
+        sched_shape sh = sched_shape_make(3, 4, 4, 4, t);
         row(&sh, SCHED_ALGO_ALLGATHER_RING, 0, 0);
     }
 
@@ -245,10 +233,10 @@ int main(int argc, char **argv)
     for (int t = 1; t >= 0; t--) {
         static const int sides[] = {4, 8, 16};
         for (unsigned i = 0; i < sizeof sides / sizeof sides[0]; i++) {
-            sched_shape sh = mk(2, t, sides[i], sides[i], 1);
+            sched_shape sh = sched_shape_make(2, sides[i], sides[i], 1, t);
             row(&sh, SCHED_ALGO_ALLTOALL_PAIRWISE, 0, with_tables(&sh));
         }
-        sched_shape sh = mk(3, t, 4, 4, 4);
+        sched_shape sh = sched_shape_make(3, 4, 4, 4, t);
         row(&sh, SCHED_ALGO_ALLTOALL_PAIRWISE, 0, 0);
     }
 

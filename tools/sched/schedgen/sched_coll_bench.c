@@ -20,18 +20,6 @@
 #include "sched.h"
 #include "sched_coll.h"
 
-static sched_shape shp(int dims, int a, int b, int c, int torus)
-{
-    sched_shape s;
-    memset(&s, 0, sizeof s);
-    s.dims = (uint8_t)dims;
-    s.torus = (uint8_t)torus;
-    s.side[0] = (uint16_t)a;
-    s.side[1] = (uint16_t)b;
-    s.side[2] = (uint16_t)(dims == 3 ? c : 1);
-    return s;
-}
-
 static void sname(const sched_shape *s, char *buf, size_t len)
 {
     if (s->dims == 3) snprintf(buf, len, "%ux%ux%u %s", s->side[0], s->side[1], s->side[2], s->torus ? "torus" : "mesh");
@@ -179,7 +167,7 @@ int main(int argc, char **argv)
     printf("%-11s %-16s %5s %9s %9s %9s %6s %6s\n", "algorithm", "shape", "M", "slots", "lower_bd", "digest_bd", "ratio", "prefix");
     for (int torus = 1; torus >= 0; torus--)
         for (int p = 3; p <= 10; p++) {
-            sched_shape sh = shp(2, p, p, 1, torus);
+            sched_shape sh = sched_shape_make(2, p, p, 1, torus);
             bench_generated(js, 32, &sh);
             bench_generated(js, 40, &sh);
             bench_generated(js, 33, &sh);
@@ -187,37 +175,37 @@ int main(int argc, char **argv)
         }
     for (int torus = 1; torus >= 0; torus--)
         for (int p = 3; p <= 5; p++) {
-            sched_shape sh = shp(3, p, p, p, torus);
+            sched_shape sh = sched_shape_make(3, p, p, p, torus);
             bench_generated(js, 32, &sh);
             bench_generated(js, 40, &sh);
             bench_generated(js, 33, &sh);
         }
     static const int part[][4] = {{2, 8, 1, 0}, {2, 8, 0, 0}, {2, 5, 1, 0}, {3, 4, 1, 0}};
     for (unsigned i = 0; i < sizeof part / sizeof part[0]; i++) {
-        sched_shape sh = shp(part[i][0], part[i][1], part[i][1], part[i][1], part[i][2]);
+        sched_shape sh = sched_shape_make(part[i][0], part[i][1], part[i][1], part[i][1], part[i][2]);
         uint32_t n = sched_nodes(&sh), ms[4] = {1, n / 4, n / 2, n};
         for (int k = 0; k < 4; k++)
             for (int split = 0; split <= 1; split++) bench_partial(js, split, &sh, ms[k], 77u + (uint32_t)k);
     }
     for (int torus = 1; torus >= 0; torus--)
         for (int n = 3; n <= 12; n++) {
-            sched_shape sh = shp(2, n, n, 1, torus);
+            sched_shape sh = sched_shape_make(2, n, n, 1, torus);
             bench_generated(js, 34, &sh);
         }
     static const int a2[][5] = {{2, 4, 8, 1, 1}, {2, 3, 5, 1, 1}, {2, 6, 8, 1, 1}, {2, 4, 8, 1, 0}, {2, 5, 7, 1, 0},
                                 {2, 8, 8, 1, 1}, {3, 4, 4, 4, 1}, {3, 3, 4, 5, 1}, {3, 4, 4, 4, 0}};
     for (unsigned i = 0; i < sizeof a2 / sizeof a2[0]; i++) {
-        sched_shape sh = shp(a2[i][0], a2[i][1], a2[i][2], a2[i][3], a2[i][4]);
+        sched_shape sh = sched_shape_make(a2[i][0], a2[i][1], a2[i][2], a2[i][3], a2[i][4]);
         bench_generated(js, 35, &sh);
     }
     static const int sp[][4] = {{2, 4, 4, 1}, {2, 5, 5, 1}, {2, 8, 8, 1}, {2, 4, 6, 1}, {3, 4, 4, 4}, {3, 3, 3, 3}};
     for (unsigned i = 0; i < sizeof sp / sizeof sp[0]; i++) {
-        sched_shape sh = shp(sp[i][0], sp[i][1], sp[i][2], sp[i][3], 1);
+        sched_shape sh = sched_shape_make(sp[i][0], sp[i][1], sp[i][2], sp[i][3], 1);
         bench_generated(js, 36, &sh);
     }
     static const int pe[][2] = {{4, 16}, {8, 1}, {8, 4}, {8, 16}, {8, 32}, {8, 64}};
     for (unsigned i = 0; i < sizeof pe / sizeof pe[0]; i++) {
-        sched_shape sh = shp(2, pe[i][0], pe[i][0], 1, 0);
+        sched_shape sh = sched_shape_make(2, pe[i][0], pe[i][0], 1, 0);
         const uint32_t n = sched_nodes(&sh), m = (uint32_t)pe[i][1];
         uint8_t *src = calloc(n, 1);
         uint32_t st = 991u + i;
@@ -251,7 +239,7 @@ int main(int argc, char **argv)
         const int mesh = s == 2 || s == 3 || s == 5;
         const int disc = s >= 4 ? SCHED_DYN_DESC : ((s % 2) ? SCHED_DYN_PRIO2 : SCHED_DYN_FIFO);
         static const char *const qname[] = {"fifo", "prio2", "desc"}, *const qjson[] = {"fifo", "priority-2class", "descendants-first"};
-        sched_shape sh = shp(2, 8, 8, 1, !mesh);
+        sched_shape sh = sched_shape_make(2, 8, 8, 1, !mesh);
         const double *rhos = mesh ? rho_mesh : rho_torus;
         int nr = mesh ? 8 : 7;
         for (int k = 0; k < nr; k++) {
