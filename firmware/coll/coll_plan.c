@@ -111,6 +111,35 @@ void coll_barrier_link_desc(uint32_t round, struct ni_desc *d)
     d->put = NI_SIGNAL(COLL_BARRIER_COUNTER + round);
 }
 
+/* The barrier's descriptor lists, built once per context (routes cost divisions) and copied by
+ * every plan that starts with the barrier and by the barrier alone: per port its rounds in
+ * order, on the local port the links (ctx->barrier, barrier_first, barrier_count). */
+static void barrier_lists(coll_ctx *ctx, uint32_t rounds)
+{
+    if (ctx->barrier_ready)
+        return;
+    struct ni_desc d[COLL_MAX_ROUNDS];
+    unsigned port[COLL_MAX_ROUNDS];
+    const unsigned local = ctx->ni.ports;
+    for (unsigned p = 0; p <= NI_MAX_PORTS; ++p)
+        ctx->barrier_count[p] = 0;
+    for (uint32_t r = 0; r < rounds; ++r) {
+        port[r] = coll_barrier_desc(ctx, r, &d[r]);
+        ctx->barrier_count[port[r]]++;
+    }
+    ctx->barrier_count[local] = (uint16_t)(rounds - 1u);
+    uint16_t at = 0, cur[NI_MAX_PORTS + 1];
+    for (unsigned p = 0; p <= NI_MAX_PORTS; ++p) {
+        ctx->barrier_first[p] = cur[p] = at;
+        at = (uint16_t)(at + ctx->barrier_count[p]);
+    }
+    for (uint32_t r = 0; r < rounds; ++r)
+        ctx->barrier[cur[port[r]]++] = d[r];
+    for (uint32_t r = 1; r < rounds; ++r)
+        coll_barrier_link_desc(r, &ctx->barrier[cur[local]++]);
+    ctx->barrier_ready = 1;
+}
+
 /* Does this plan start with the barrier? Wormhole schedules do (see coll.h). */
 int coll_wants_barrier(const coll_ctx *ctx, const sched_table *t)
 {
@@ -274,11 +303,10 @@ int coll_plan_compile(coll_plan *plan, coll_ctx *ctx, const sched_table *t, cons
     coll_rx_note *notes = (coll_rx_note *)(void *)(transit + ntransit * piece_bytes);
     uint16_t cursor[NI_MAX_PORTS + 1];
     const unsigned local = ctx->ni.ports;   /* the NI's local port: its own block's copy */
-    struct ni_desc round_desc[COLL_MAX_ROUNDS];
-    unsigned round_port[COLL_MAX_ROUNDS];
-    for (uint32_t r = 0; r < rounds; ++r) {
-        round_port[r] = coll_barrier_desc(ctx, r, &round_desc[r]);
-        plan->list_count[round_port[r]]++;
+    if (rounds) {   /* the barrier's lists lead each port's list (the local port's: its links) */
+        barrier_lists(ctx, rounds);
+        for (unsigned p = 0; p < ctx->ni.ports; ++p)
+            plan->list_count[p] = (uint16_t)(plan->list_count[p] + ctx->barrier_count[p]);
     }
     for (uint32_t i = 0; i < t->nsend; ++i) {
         const uint32_t port = REC_PORT(send_rec(t, i)[0]);
@@ -305,10 +333,9 @@ int coll_plan_compile(coll_plan *plan, coll_ctx *ctx, const sched_table *t, cons
         cursor[p] = (uint16_t)at;
         at += plan->list_count[p];
     }
-    for (uint32_t r = 0; r < rounds; ++r)
-        desc[cursor[round_port[r]]++] = round_desc[r];
-    for (uint32_t r = 1; r < rounds; ++r)
-        coll_barrier_link_desc(r, &desc[cursor[local]++]);
+    for (unsigned p = 0; rounds && p <= ctx->ni.ports; ++p)
+        for (unsigned k = 0; k < ctx->barrier_count[p]; ++k)
+            desc[cursor[p]++] = ctx->barrier[ctx->barrier_first[p] + k];
     /* the own pieces wait for the barrier, relayed ones for their piece */
     const uint32_t own_trigger =
         rounds ? NI_TRIGGER(COLL_BARRIER_COUNTER + rounds - 1u, coll_barrier_heard(rounds - 1u)) : NI_NO_TRIGGER;
@@ -633,28 +660,7 @@ int coll_barrier_only(coll_ctx *ctx, const char *name)
     const uint32_t rounds = coll_barrier_rounds(ctx->ni.nodes);
     if (rounds == 0 || rounds > COLL_MAX_ROUNDS)
         return COLL_OK;
-    if (!ctx->barrier_ready) {   /* the lists, once (routes cost divisions) */
-        struct ni_desc d[COLL_MAX_ROUNDS];
-        unsigned port[COLL_MAX_ROUNDS];
-        const unsigned local = ctx->ni.ports;
-        for (unsigned p = 0; p <= NI_MAX_PORTS; ++p)
-            ctx->barrier_count[p] = 0;
-        for (uint32_t r = 0; r < rounds; ++r) {
-            port[r] = coll_barrier_desc(ctx, r, &d[r]);
-            ctx->barrier_count[port[r]]++;
-        }
-        ctx->barrier_count[local] = (uint16_t)(rounds - 1u);
-        uint16_t at = 0, cur[NI_MAX_PORTS + 1];
-        for (unsigned p = 0; p <= NI_MAX_PORTS; ++p) {
-            ctx->barrier_first[p] = cur[p] = at;
-            at = (uint16_t)(at + ctx->barrier_count[p]);
-        }
-        for (uint32_t r = 0; r < rounds; ++r)
-            ctx->barrier[cur[port[r]]++] = d[r];
-        for (uint32_t r = 1; r < rounds; ++r)
-            coll_barrier_link_desc(r, &ctx->barrier[cur[local]++]);
-        ctx->barrier_ready = 1;
-    }
+    barrier_lists(ctx, rounds);
     int rc = post(ctx, name, none, rounds, 0, 0, 0, 0, ctx->barrier, ctx->barrier_first, ctx->barrier_count);
     if (rc != COLL_OK)
         return rc;
