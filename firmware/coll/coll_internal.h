@@ -78,6 +78,10 @@ static inline uint32_t coll_barrier_descs(uint32_t rounds) { return rounds ? 2u 
 unsigned coll_barrier_desc(const coll_ctx *ctx, uint32_t round, struct ni_desc *d);
 /* Link r (1 <= r < rounds), for the local port's list: see above. */
 void coll_barrier_link_desc(uint32_t round, struct ni_desc *d);
+/* The barrier of `rounds` rounds as descriptor lists in ctx (barrier, barrier_first,
+ * barrier_count: per port its rounds in order, on the local port the links), built on the
+ * first call of a context (coll_barrier.c). */
+void coll_barrier_lists(coll_ctx *ctx, uint32_t rounds);
 
 /* A blocking call: its name for messages ("coll_bcast", "rvm_bcast", ...), the collective,
  * buffers, m and root. coll_blocking checks it against the table, compiles the plan into

@@ -15,7 +15,8 @@ $(FW_DRIVER_OBJS): $(BUILD)/fw/drivers/%.o: firmware/drivers/%.c $(FW_DRIVER_HDR
 
 # The collectives (firmware/coll) and the portable schedule-table reader (sched.mk's core
 # build) link into the same programs; -I for their headers on those programs only.
-FW_COLL_OBJS := $(BUILD)/fw/coll/coll.o $(BUILD)/fw/coll/coll_msg.o $(BUILD)/fw/coll/coll_plan.o $(BUILD)/fw/coll/coll_runner.o
+FW_COLL_OBJS := $(BUILD)/fw/coll/coll.o $(BUILD)/fw/coll/coll_msg.o $(BUILD)/fw/coll/coll_barrier.o \
+                $(BUILD)/fw/coll/coll_plan.o $(BUILD)/fw/coll/coll_run.o $(BUILD)/fw/coll/coll_runner.o
 FW_COLL_HDRS := $(wildcard firmware/coll/*.h) $(SCHED_NODE_HEADERS)
 FW_COLL_INCS := -Ifirmware/drivers -Ifirmware/coll -Ifirmware/sched
 $(FW_COLL_OBJS): $(BUILD)/fw/coll/%.o: firmware/coll/%.c $(FW_COLL_HDRS) $(FW_DRIVER_HDRS) $(FW_CONFIG_H)

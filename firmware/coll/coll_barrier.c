@@ -1,0 +1,81 @@
+/* SPDX-License-Identifier: ISC
+ * rvmesh collectives: routes from this node, and the start barrier's descriptors (the
+ * dissemination barrier of coll_internal.h), built once per context and copied by every plan
+ * that starts with the barrier (coll_plan.c) and by the barrier alone (coll_run.c). */
+#include "coll_internal.h"
+
+_Static_assert(sizeof(((coll_ctx *)0)->barrier) / 16u >= 2u * COLL_MAX_ROUNDS - 1u, "room for the barrier's lists");
+
+/* the shortest dimension-order route to node dst; returns its port */
+static unsigned route_to(const coll_ctx *ctx, uint32_t dst, int16_t hops[SCHED_MAX_DIMS])
+{
+    for (unsigned d = 0; d < SCHED_MAX_DIMS; ++d) {
+        int32_t side = d < ctx->ni.dims ? ctx->ni.size[d] : 1;
+        int32_t want = (int32_t)(dst % (uint32_t)side), delta = want - (int32_t)ctx->ni.coord[d];
+        dst /= (uint32_t)side;
+        if (ctx->ni.torus) {
+            if (2 * delta > side)
+                delta -= side;
+            else if (2 * delta < -side)
+                delta += side;
+        }
+        hops[d] = (int16_t)delta;
+    }
+    int port = ni_port_for(hops[0], hops[1], hops[2], 0);
+    return port < 0 ? 0u : (unsigned)port;
+}
+
+unsigned coll_barrier_desc(const coll_ctx *ctx, uint32_t round, struct ni_desc *d)
+{
+    int16_t hops[SCHED_MAX_DIMS];
+    const uint32_t nodes = ctx->ni.nodes;
+    unsigned port = route_to(ctx, (ctx->ni.node + (1u << round)) % nodes, hops);
+    d->head = NOC_HEAD(hops[0], hops[1], hops[2], port / 2u, 62u);
+    d->payload = 0;
+    d->trigger = round == 0 ? NI_NO_TRIGGER : NI_TRIGGER(COLL_BARRIER_COUNTER + round - 1u, coll_barrier_heard(round - 1u));
+    d->put = NI_SIGNAL(COLL_BARRIER_COUNTER + round);
+    return port;
+}
+
+void coll_barrier_link_desc(uint32_t round, struct ni_desc *d)
+{
+    d->head = NOC_HEAD(0, 0, 0, 0, 62u);
+    d->payload = 0;
+    d->trigger = NI_TRIGGER(COLL_BARRIER_COUNTER + round - 1u, coll_barrier_heard(round - 1u));
+    d->put = NI_SIGNAL(COLL_BARRIER_COUNTER + round);
+}
+
+/* The barrier's descriptor lists, built once per context (routes cost divisions) and copied by
+ * every plan that starts with the barrier and by the barrier alone: per port its rounds in
+ * order, on the local port the links (ctx->barrier, barrier_first, barrier_count). */
+void coll_barrier_lists(coll_ctx *ctx, uint32_t rounds)
+{
+    if (ctx->barrier_ready)
+        return;
+    struct ni_desc d[COLL_MAX_ROUNDS];
+    unsigned port[COLL_MAX_ROUNDS];
+    const unsigned local = ctx->ni.ports;
+    for (unsigned p = 0; p <= NI_MAX_PORTS; ++p)
+        ctx->barrier_count[p] = 0;
+    for (uint32_t r = 0; r < rounds; ++r) {
+        port[r] = coll_barrier_desc(ctx, r, &d[r]);
+        ctx->barrier_count[port[r]]++;
+    }
+    ctx->barrier_count[local] = (uint16_t)(rounds - 1u);
+    uint16_t at = 0, cur[NI_MAX_PORTS + 1];
+    for (unsigned p = 0; p <= NI_MAX_PORTS; ++p) {
+        ctx->barrier_first[p] = cur[p] = at;
+        at = (uint16_t)(at + ctx->barrier_count[p]);
+    }
+    for (uint32_t r = 0; r < rounds; ++r)
+        ctx->barrier[cur[port[r]]++] = d[r];
+    for (uint32_t r = 1; r < rounds; ++r)
+        coll_barrier_link_desc(r, &ctx->barrier[cur[local]++]);
+    ctx->barrier_ready = 1;
+}
+
+/* Does this plan start with the barrier? Wormhole schedules do (see coll.h). */
+int coll_wants_barrier(const coll_ctx *ctx, const sched_table *t)
+{
+    return ctx->sync_start || (t->model != SCHED_MODEL_SAF_ALLPORT && ctx->ni.nodes > 1u);
+}

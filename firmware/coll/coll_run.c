@@ -1,0 +1,226 @@
+/* SPDX-License-Identifier: ISC
+ * rvmesh collectives: running a compiled plan on the NI: post its descriptor lists and
+ * counter targets (start), test, wait with progress and a timeout, and turn the NI's error
+ * status into a clear error; the barrier alone, and a refused call's part in the others'
+ * barrier or epoch. coll_plan.c compiles the plans. See coll.h. */
+#include <stdio.h>
+#include <string.h>
+
+#include "coll_internal.h"
+#include "coll_jobs.h"
+#include "rvmesh_rt.h"
+
+/* errors of worms that came in: the NI drained them, the plan goes on (and then says so) */
+#define COLL_RX_ERRORS 0x00ffff00u
+
+/* Posts lists of descriptors with the given counters' targets; the common part of a plan's
+ * start and of a lone barrier. */
+static int post(coll_ctx *ctx, const char *name, const uint16_t recv_count[NI_MAX_PORTS + 1], uint32_t rounds,
+                void *win0, uint32_t win0_words, void *win1, uint32_t win1_words, const struct ni_desc *desc,
+                const uint16_t first[NI_MAX_PORTS + 1], const uint16_t count[NI_MAX_PORTS + 1])
+{
+    if (ctx->running)
+        return coll_fail(ctx, COLL_EBUSY, name, "a plan is running: wait for it first");
+    /* plain register writes, checked once at the end (PLAN_ERROR says what was refused).
+     * A worm refused since the last plan (another epoch, no window) stays in PLAN_ERROR:
+     * this plan reports it when it ends, so that no refused worm goes unsaid. */
+    NI_REG(NI_PLAN_ERROR) = ~COLL_RX_ERRORS;
+    ctx->early_signals = 0;
+    for (uint32_t r = 0; r < rounds; ++r)
+        ctx->early_signals += (NI_REG(NI_CNT(COLL_BARRIER_COUNTER + r)) & 0xffffu) != 0;
+    const unsigned engines = ctx->ni.ports + 1u;   /* the ports and the local one */
+    for (unsigned q = 0; q < COLL_BARRIER_COUNTER; ++q) {
+        NI_REG(NI_CNT(q)) = 0;
+        NI_REG(NI_CNT_TARGET(q)) = q < engines && recv_count[q] ? (1u << 31) | recv_count[q] : 0u;
+    }
+    if (rounds != ctx->barrier_target) {   /* the barrier's last round: done needs its signal */
+        if (ctx->barrier_target)
+            NI_REG(NI_CNT_TARGET(COLL_BARRIER_COUNTER + ctx->barrier_target - 1u)) = 0;
+        if (rounds)
+            NI_REG(NI_CNT_TARGET(COLL_BARRIER_COUNTER + rounds - 1u)) = (1u << 31) | coll_barrier_heard(rounds - 1u);
+        ctx->barrier_target = (uint8_t)rounds;
+    }
+    if (win0_words)
+        NI_REG(NI_WIN_BASE(0)) = (uint32_t)(uintptr_t)win0;
+    NI_REG(NI_WIN_WORDS(0)) = win0_words;
+    if (win1_words)
+        NI_REG(NI_WIN_BASE(1)) = (uint32_t)(uintptr_t)win1;
+    NI_REG(NI_WIN_WORDS(1)) = win1_words;
+    /* from here on this node takes the puts of this plan (they waited in the network) */
+    NI_REG(NI_EPOCH) = NI_REG(NI_EPOCH) + 1u;
+    for (unsigned p = 0; p < engines; ++p)
+        if (count[p]) {
+            NI_REG(NI_TXQ_ADDR(p)) = (uint32_t)(uintptr_t)(desc + first[p]);
+            NI_REG(NI_TXQ_COUNT(p)) = count[p];
+        }
+    if (NI_REG(NI_PLAN_ERROR) & (NI_PERR_WINDOW | NI_PERR_TXQ)) {
+        for (unsigned p = 0; p < engines; ++p)
+            ni_plan_list_stop(p);
+        return coll_fail(ctx, COLL_EDESC, name, "the NI refused a window or a list (PLAN_ERROR 0x%08lx)",
+                         (unsigned long)NI_REG(NI_PLAN_ERROR));
+    }
+    ctx->running = 1;
+    ctx->start_cycle = RVMESH_CSR_READ(mcycle);
+    return COLL_OK;
+}
+
+int coll_plan_start(coll_plan *plan)
+{
+    if (!plan || !plan->ctx || !plan->desc)
+        return COLL_EARG;
+    coll_ctx *ctx = plan->ctx;
+    int rc = post(ctx, plan->name, plan->recv_count, plan->barrier_rounds, plan->recv, plan->recv_words,
+                  plan->transit, plan->transit_words, plan->desc, plan->list_first, plan->list_count);
+    if (rc != COLL_OK)
+        return rc;
+    plan->started = 1;
+    return COLL_OK;
+}
+
+/* a plan went wrong: stop its lists, say why */
+static int plan_error(coll_ctx *ctx, const char *name, uint32_t errors)
+{
+    for (unsigned p = 0; p <= ctx->ni.ports; ++p)
+        ni_plan_list_stop(p);
+    ctx->running = 0;
+    const uint32_t info = ni_read(NI_PLAN_ERR_INFO);
+    ctx->err_src = NI_ERRINFO_SOURCE(info);
+    ctx->err_port = NI_ERRINFO_PORT(info);
+    ni_plan_clear_errors(errors);   /* said once */
+    if (errors & 0xff0000u)
+        return coll_fail(ctx, COLL_EWORM, name, "port %lu: a worm from node %lu of another length than its "
+                         "info flit says", (unsigned long)ctx->err_port, (unsigned long)ctx->err_src);
+    if (errors & 0xff00u)
+        return coll_fail(ctx, COLL_EUNEXPECTED, name, "port %lu: a worm from node %lu for no window or plan of "
+                         "this node", (unsigned long)ctx->err_port, (unsigned long)ctx->err_src);
+    if (errors & NI_PERR_REFUSED)
+        return coll_fail(ctx, COLL_EREFUSED, name, "the NI refused a worm of ours (its route leaves the machine)");
+    if (errors & NI_PERR_OVERFLOW)
+        return coll_fail(ctx, COLL_EOVERFLOW, name, "an NI counter passed 65535");
+    return coll_fail(ctx, COLL_EDESC, name, "the NI refused descriptor %lu of port %lu (reason %lu)",
+                     (unsigned long)ni_read(NI_TXQ_DONE(NI_ERRINFO_TX_PORT(info))),
+                     (unsigned long)NI_ERRINFO_TX_PORT(info), (unsigned long)NI_ERRINFO_TX_REASON(info));
+}
+
+/* a done plan: the barrier's counts of this run are spent (early signals of the next run stay) */
+static void finish(coll_ctx *ctx, uint32_t rounds)
+{
+    for (uint32_t r = 0; r < rounds; ++r)
+        ni_counter_sub(COLL_BARRIER_COUNTER + r, coll_barrier_heard(r));
+    ctx->running = 0;
+    ctx->end_cycle = RVMESH_CSR_READ(mcycle);
+}
+
+
+static int test_status(coll_ctx *ctx, const char *name, uint32_t rounds)
+{
+    const uint32_t status = ni_plan_status();
+    uint32_t errors = status & NI_PLAN_ERR ? ni_plan_errors() : 0u;
+    if (errors & ~COLL_RX_ERRORS)
+        return plan_error(ctx, name, errors);
+    if (status & NI_PLAN_DONE) {
+        finish(ctx, rounds);
+        errors = ni_plan_errors();   /* a worm refused since the status read */
+        return errors ? plan_error(ctx, name, errors) : COLL_OK;
+    }
+    return COLL_RUNNING;
+}
+
+int coll_plan_test(coll_plan *plan)
+{
+    if (!plan || !plan->started || !plan->ctx->running)
+        return COLL_EARG;
+    return test_status(plan->ctx, plan->name, plan->barrier_rounds);
+}
+
+/* progress: every worm counted and every descriptor sent moves this on */
+static uint32_t progress(const coll_ctx *ctx)
+{
+    uint32_t sum = 0;
+    for (unsigned p = 0; p <= ctx->ni.ports; ++p)
+        sum += ni_counter(p) + ni_read(NI_TXQ_DONE(p));
+    for (uint32_t r = 0; r < COLL_MAX_ROUNDS; ++r)
+        sum += ni_counter(COLL_BARRIER_COUNTER + r);
+    return sum;
+}
+
+static int wait_status(coll_ctx *ctx, const char *name, uint32_t rounds, const uint16_t recv_count[NI_MAX_PORTS + 1])
+{
+    uint32_t last = progress(ctx), since = RVMESH_CSR_READ(mcycle);
+    int barrier_open = rounds != 0;
+    for (;;) {
+        /* the fast path: one status read per turn while the NI works */
+        for (unsigned spin = 0; spin < 64u; ++spin) {
+            const uint32_t status = NI_REG(NI_PLAN_STATUS);
+            if (status & (NI_PLAN_DONE | NI_PLAN_ERR))
+                break;
+        }
+        int rc = test_status(ctx, name, rounds);
+        if (rc != COLL_RUNNING)
+            return rc;
+        if (barrier_open && ni_counter(COLL_BARRIER_COUNTER + rounds - 1u) >= coll_barrier_heard(rounds - 1u)) {
+            ctx->start_cycle = RVMESH_CSR_READ(mcycle);   /* the data begins to move */
+            barrier_open = 0;
+        }
+        if (!ctx->timeout_cycles)
+            continue;
+        uint32_t now = progress(ctx), cycle = RVMESH_CSR_READ(mcycle);
+        if (now != last) {
+            last = now;
+            since = cycle;
+        } else if (cycle - since > ctx->timeout_cycles) {
+            for (unsigned p = 0; p <= ctx->ni.ports; ++p)
+                ni_plan_list_stop(p);
+            ctx->running = 0;
+            if (barrier_open)
+                return coll_fail(ctx, COLL_ETIMEOUT, name, "timeout in the start barrier: round %lu's signal never "
+                                 "came (has every node made this call?)",
+                                 (unsigned long)(rounds - 1u));
+            char what[96];
+            unsigned len = 0;
+            what[0] = '\0';
+            for (unsigned p = 0; p <= ctx->ni.ports && len + 24u < sizeof what; ++p)
+                if (ni_counter(p) != recv_count[p])
+                    len += (unsigned)snprintf(what + len, sizeof what - len, " port %u %lu of %u;", p,
+                                              (unsigned long)ni_counter(p), recv_count[p]);
+            uint32_t sends = 0;
+            for (unsigned p = 0; p <= ctx->ni.ports; ++p)
+                sends += ni_read(NI_TXQ_COUNT(p));
+            return coll_fail(ctx, COLL_ETIMEOUT, name, "timeout: worms counted per port:%s %lu sends left",
+                             len ? what : " all in;", (unsigned long)sends);
+        }
+    }
+}
+
+int coll_plan_wait(coll_plan *plan)
+{
+    if (!plan || !plan->started || !plan->ctx->running)
+        return COLL_EARG;
+    return wait_status(plan->ctx, plan->name, plan->barrier_rounds, plan->recv_count);
+}
+
+/* The barrier alone (rvm_barrier). A call this node refused also takes part in it (its wormhole plan would
+ * have), so that every node's barrier counts stay alike; then the others time out waiting
+ * for its data, and the next call starts clean. */
+int coll_barrier_only(coll_ctx *ctx, const char *name)
+{
+    static const uint16_t none[NI_MAX_PORTS + 1];
+    const uint32_t rounds = coll_barrier_rounds(ctx->ni.nodes);
+    if (rounds == 0 || rounds > COLL_MAX_ROUNDS)
+        return COLL_OK;
+    coll_barrier_lists(ctx, rounds);
+    int rc = post(ctx, name, none, rounds, 0, 0, 0, 0, ctx->barrier, ctx->barrier_first, ctx->barrier_count);
+    if (rc != COLL_OK)
+        return rc;
+    return wait_status(ctx, name, rounds, none);
+}
+
+int coll_skip_call(coll_ctx *ctx, const sched_table *t, const char *name)
+{
+    if (coll_wants_barrier(ctx, t))
+        return coll_barrier_only(ctx, name);
+    NI_REG(NI_WIN_WORDS(0)) = 0;
+    NI_REG(NI_WIN_WORDS(1)) = 0;
+    NI_REG(NI_EPOCH) = NI_REG(NI_EPOCH) + 1u;
+    return COLL_OK;
+}
