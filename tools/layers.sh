@@ -12,7 +12,7 @@
 #   30 firmware/coll                  the collectives
 #   40 firmware/apps, kit, boards/boot   node programs (their host/ folders are host tools: 80)
 #   50 tools/sched/base, tools/sched/check   growing a schedule; the checker
-#   60 tools/sched/{bcast,exchange,baseline,dynamic}   the algorithm families
+#   60 tools/sched/{bcast,exchange,baseline,dynamic,fault}   the algorithm families
 #   70 tools/sched/{gen,out}          the dispatcher and bounds; dump, tables, SVG
 #   80 tools/sched/schedgen, other tools, */host/, boards/tools   command-line tools
 #   90 sim                            the simulators
@@ -109,7 +109,7 @@ function layer(p) {
     if (p ~ /^firmware\/coll\//) return 30
     if (p ~ /^(firmware\/apps|kit|boards\/boot)\//) return 40
     if (p ~ /^tools\/sched\/(base|check)\//) return 50
-    if (p ~ /^tools\/sched\/(bcast|exchange|baseline|dynamic)\//) return 60
+    if (p ~ /^tools\/sched\/(bcast|exchange|baseline|dynamic|fault)\//) return 60
     if (p ~ /^tools\/sched\/(gen|out)\//) return 70
     if (p ~ /^(tools|boards)\//) return 80
     if (p ~ /^sim\//) return 90

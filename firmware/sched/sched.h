@@ -82,6 +82,10 @@ typedef struct {
                         * (sched_coll_parts: dims for the split MNBs, else 1) */
     const uint16_t *rslot;  /* per message: the receiver's transit slot (sched_table.h), for
                              * a writer given part of a schedule; NULL: counted from msgs */
+    const uint32_t *dead;   /* directed links no message may cross (node * 2d + send port: a
+                             * failed cable is both its directions), or NULL; the checker
+                             * rejects a route over one, the -ft generators avoid them */
+    uint32_t ndead;
 } sched_schedule;
 
 /* ---- shapes (sched_shape.c, portable) ---- */
@@ -111,6 +115,13 @@ uint32_t sched_lb_allport_bcast(const sched_shape *shape);
 uint32_t sched_lb_oneport_bcast(const sched_shape *shape);
 /* ceil((N-1) / degree(root)): all-port scatter/gather lower bound. */
 uint32_t sched_lb_scatter(const sched_shape *shape, uint32_t root);
+/* Whether the directed link (node * 2d + port) is one of the schedule's dead links. */
+static inline int sched_link_dead(const sched_schedule *s, uint32_t link)
+{
+    for (uint32_t i = 0; i < s->ndead; i++)
+        if (s->dead[i] == link) return 1;
+    return 0;
+}
 /* ---- names (sched_names.c, portable) ---- */
 const char *sched_algo_name(sched_algo algo);
 int sched_algo_from_name(const char *name); /* -1 if unknown */

@@ -68,7 +68,14 @@
 /* Partial gather on a 2-D mesh: the partial exchange of the destination set, reversed in
  * paths and time (sched_pg.c, Varvarigos-Bertsekas sec. 5). */
 #define SCHED_ALGO_PG          ((sched_algo)45)
-#define SCHED_COLL_ALGO_LAST   45
+/* Schedules around dead links (tools/sched/fault): breadth-first trees of the live links,
+ * greedy store-and-forward slots; for broadcast, scatter, gather, allgather, alltoall. */
+#define SCHED_ALGO_BCAST_FT     ((sched_algo)46)
+#define SCHED_ALGO_SCATTER_FT   ((sched_algo)47)
+#define SCHED_ALGO_GATHER_FT    ((sched_algo)48)
+#define SCHED_ALGO_ALLGATHER_FT ((sched_algo)49)
+#define SCHED_ALGO_ALLTOALL_FT  ((sched_algo)50)
+#define SCHED_COLL_ALGO_LAST   50
 
 #define SCHED_COLL_ALLGATHER         ((sched_collective)16)
 #define SCHED_COLL_ALLTOALL          ((sched_collective)17)

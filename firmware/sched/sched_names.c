@@ -52,7 +52,8 @@ const char *sched_coll_name(sched_collective coll)
 
 static const char *const coll_algo_names[] = {"mnb", "mnb-split", "te-a3", "te-a2", "te-oneport", "pmnb", "pmnb-split",
                                               "pe", "mnb-diag", "dyn-star", "mnb-opt", "allgather-ring",
-                                              "alltoall-pairwise", "pg"};
+                                              "alltoall-pairwise", "pg", "bcast-ft", "scatter-ft", "gather-ft",
+                                              "allgather-ft", "alltoall-ft"};
 _Static_assert(sizeof coll_algo_names / sizeof coll_algo_names[0] == SCHED_COLL_ALGO_LAST - SCHED_COLL_ALGO_FIRST + 1,
                "one name per algorithm number");
 

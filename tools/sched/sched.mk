@@ -29,7 +29,7 @@ SCHED_HOSTONLY := base/sched_base \
                   bcast/sched_tw bcast/sched_cw bcast/sched_saf bcast/sched_scatter bcast/sched_edst \
                   exchange/sched_mnb_rule exchange/sched_te exchange/sched_pe exchange/sched_pg \
                   exchange/sched_mnb_opt exchange/sched_exchange_bounds \
-                  baseline/sched_baseline dynamic/sched_dyn_sim \
+                  baseline/sched_baseline dynamic/sched_dyn_sim fault/sched_ft \
                   gen/sched_gen gen/sched_gen_coll out/sched_out
 SCHED_HOST_OBJS := $(patsubst %,$(BUILD)/sched/host/%.o,$(SCHED_PORTABLE) $(SCHED_CHECKER) $(SCHED_HOSTONLY))
 SCHED_RV32_OBJS := $(patsubst %,$(BUILD)/sched/rv32/%.o,$(SCHED_PORTABLE) $(SCHED_CHECKER) $(SCHED_HOSTONLY))

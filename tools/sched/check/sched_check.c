@@ -212,6 +212,13 @@ int sched_check(const sched_schedule *s, void *workspace, size_t workspace_bytes
                              at, (unsigned long)d, dir > 0 ? '+' : '-');
                     return fail(r, s, i, buf);
                 }
+                if (sched_link_dead(s, link)) {
+                    char at[40], buf[128];
+                    node_text(shape, here, at, sizeof at);
+                    snprintf(buf, sizeof buf, "route crosses the dead link %s port %lu",
+                             at, (unsigned long)sched_port((uint8_t)d, dir));
+                    return fail(r, s, i, buf);
+                }
                 ws.link_stamp[link] = stamp;
                 if (ws.link_count[link]++ == 0) r->links_used++;
                 if (ws.link_count[link] > r->max_link_load) r->max_link_load = ws.link_count[link];

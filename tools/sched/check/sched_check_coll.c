@@ -122,9 +122,10 @@ static int piece_due(const sched_schedule *s, const cc_ws *ws, uint32_t piece, u
 /* A contended worm's route (sched_coll.h): hop counts inside the shape, hops in the start
  * dimension, never leaving a mesh, ending at the receiver. Every link it crosses is counted in
  * the link loads. Returns 0, or what is wrong; *len gets the hop count. */
-static const char *route_problem(const sched_shape *shape, const sched_msg *m, cc_ws *ws, sched_check_result *r,
+static const char *route_problem(const sched_schedule *s, const sched_msg *m, cc_ws *ws, sched_check_result *r,
                                  uint32_t *len)
 {
+    const sched_shape *shape = &s->shape;
     const uint32_t dims = shape->dims;
     if (m->src == m->dst) return "a node sends to itself";
     for (uint32_t d = 0; d < SCHED_MAX_DIMS; d++) {
@@ -141,6 +142,7 @@ static const char *route_problem(const sched_shape *shape, const sched_msg *m, c
         const int32_t h = m->hops[d], dir = h < 0 ? -1 : 1, side = shape->side[d];
         for (int32_t j = 0; j < (h < 0 ? -h : h); j++) {
             const uint32_t link = sched_node_id(shape, c) * ws->ports + sched_port((uint8_t)d, dir);
+            if (sched_link_dead(s, link)) return "route crosses a dead link";
             if (ws->link_count[link]++ == 0) r->links_used++;
             if (ws->link_count[link] > r->max_link_load) r->max_link_load = ws->link_count[link];
             c[d] += dir;
@@ -228,7 +230,7 @@ int sched_check_coll_stats(const sched_schedule *s, const uint8_t *sources, void
         const int32_t h = m->hops[m->start_dim];
         uint32_t len = 1;
         if (contended) {
-            const char *why = route_problem(shape, m, &ws, r, &len);
+            const char *why = route_problem(s, m, &ws, r, &len);
             if (why) return cc_fail(r, s, i, why);
         } else {
             for (uint32_t d = 0; d < SCHED_MAX_DIMS; d++)
@@ -249,6 +251,7 @@ int sched_check_coll_stats(const sched_schedule *s, const uint8_t *sources, void
         /* The first link is the send port. Contended worms may share links (route_problem counted
          * them), but a node still sends one worm per port per step. */
         uint32_t link = m->src * ws.ports + sched_port(m->start_dim, h);
+        if (sched_link_dead(s, link)) return cc_fail(r, s, i, "message crosses a dead link");
         if (ws.link_stamp[link] == stamp)
             return cc_fail(r, s, i, contended ? "send port used twice in one step"
                                               : "directed link used twice in one slot (contention)");

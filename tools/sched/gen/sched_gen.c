@@ -94,7 +94,10 @@ int sched_generate(sched_schedule *out, const sched_shape *shape, sched_algo alg
 int sched_generate_chunks(sched_schedule *out, const sched_shape *shape, sched_algo algo, uint32_t root,
                           uint32_t chunks, char *err, size_t errlen)
 {
+    const uint32_t *dead = out->dead, ndead = out->ndead;   /* kept: the -ft generators avoid them */
     memset(out, 0, sizeof *out);
+    out->dead = dead;
+    out->ndead = ndead;
     if (chunks > 1 && algo != SCHED_ALGO_BCAST_EDST)
         return sched_fail(err, errlen, "chunks apply to bcast-edst only (%s sends whole pieces)", sched_algo_name(algo));
     const char *problem = sched_shape_problem(shape);

@@ -11,6 +11,9 @@
 #include "sched.h"
 #include "sched_coll.h"
 
+/* Every generator starts from an empty schedule, but for out->dead and out->ndead, which the
+ * caller may set to dead links (sched.h): the -ft algorithms avoid them, and the checker
+ * rejects any schedule that crosses one. */
 /* ---- broadcast, scatter, gather (sched_gen.c); numbers >= SCHED_COLL_ALGO_FIRST go on to
  * sched_coll_generate ---- */
 /* Each returns 0 on success, or -1 with a message in err (errlen bytes). */

@@ -10,6 +10,7 @@
 #include "baseline/sched_baseline.h"
 #include "exchange/sched_exchange.h"
 #include "dynamic/sched_dynsim.h"
+#include "fault/sched_fault.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -19,7 +20,10 @@
 int sched_coll_generate(sched_schedule *out, const sched_shape *shape, int algo, uint32_t root, char *err,
                         size_t errlen)
 {
+    const uint32_t *dead = out->dead, ndead = out->ndead;   /* kept: the -ft generators avoid them */
     memset(out, 0, sizeof *out);
+    out->dead = dead;
+    out->ndead = ndead;
     const char *problem = sched_shape_problem(shape);
     if (problem) return sched_fail(err, errlen, "bad shape: %s", problem);
     if (shape->dims < 2) return sched_fail(err, errlen, "bad shape: the generators need 2 or 3 dimensions");
@@ -41,6 +45,7 @@ int sched_coll_generate(sched_schedule *out, const sched_shape *shape, int algo,
     case 42: return sched_gen_mnb_opt(out, err, errlen);
     case 43: return sched_gen_allgather_ring(out, err, errlen);
     case 44: return sched_gen_alltoall_pairwise(out, err, errlen);
+    case 46: case 47: case 48: case 49: case 50: return sched_gen_ft(out, err, errlen);
     case 37: case 38: case 39:
         return sched_fail(err, errlen, "%s needs a source set: use schedgen --sources or sched_sim_pmnb()",
                          sched_coll_algo_name(algo));
@@ -149,6 +154,9 @@ uint32_t sched_coll_lower_bound(const sched_schedule *s)
     if (s->coll == SCHED_COLL_PARTIAL_ALLGATHER || s->coll == SCHED_COLL_PARTIAL_ALLTOALL ||
         s->coll == SCHED_COLL_PARTIAL_GATHER)
         return 0;   /* needs the set */
+    /* the -ft schedules of the rooted collectives: the undamaged machine's bounds still hold */
+    if (s->coll == SCHED_COLL_BCAST) return sched_eccentricity(sh, s->root);
+    if (s->coll == SCHED_COLL_SCATTER || s->coll == SCHED_COLL_GATHER) return sched_lb_scatter(sh, s->root);
     if (s->coll == SCHED_COLL_ALLTOALL && s->model == SCHED_MODEL_WORMHOLE_CONTENDED) {
         /* rounds, not slots: a node sends N-1 worms, at most one per port per round */
         const uint32_t n = sched_nodes(sh), mindeg = sh->torus ? 2u * sh->dims : sh->dims;

@@ -271,11 +271,16 @@ int schedgen_run(const schedgen_opts *o)
     if ((dump && check_output("--dump", dump)) || (tables && check_output("--tables", tables)) ||
         (svg && check_output("--svg", svg)))
         return 2;
+    memset(&s, 0, sizeof s);
+    s.dead = o->ndead ? o->dead : 0;   /* the -ft algorithms avoid them; the checker rejects any crossing */
+    s.ndead = o->ndead;
     if (srcset ? sched_coll_generate_partial(&s, &shape, algo, srcset, err, sizeof err)
                : sched_generate_chunks(&s, &shape, (sched_algo)algo, root, chunks, err, sizeof err)) {
         fprintf(stderr, "schedgen: %s\n", err);
         return 2;
     }
+    s.dead = o->ndead ? o->dead : 0;   /* (the partial generators start from nothing) */
+    s.ndead = o->ndead;
     char shape_text[40], root_text[40];
     sched_shape_text(&shape, shape_text, sizeof shape_text);
     sched_coord_text(&shape, root, root_text, sizeof root_text);

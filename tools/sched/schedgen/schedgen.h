@@ -11,6 +11,7 @@
 #include "sched.h"
 
 #define PKG_MAX_SPECS 32
+#define SCHEDGEN_MAX_DEAD 16   /* --dead-link options */
 #define PKG_MAX_ITEMS 96   /* tables in one package */
 
 /* one table of a --coll SPEC: an algorithm, its chunks, the smallest block it serves */
@@ -37,6 +38,8 @@ typedef struct {
     int algo;
     uint32_t chunks, root;
     uint8_t *srcset;   /* --sources: one byte per node (allocated; schedgen_opts_free) */
+    uint32_t dead[2 * SCHEDGEN_MAX_DEAD];   /* --dead-link: directed links (both ways of each) */
+    uint32_t ndead;
 } schedgen_opts;
 
 /* Reads and checks the command line into o. Returns -1 when there is work to do

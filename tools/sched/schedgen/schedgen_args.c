@@ -38,6 +38,9 @@ void schedgen_usage(FILE *f)
             "            pg (partial gather to M destinations, 2-D mesh: the exchange reversed): --sources names\n"
             "              the destinations\n"
             "--sources  for pmnb/pmnb-split/pe/pg: node ids '0,5,9' or 'random:M[:SEED]'\n"
+            "--dead-link X,Y[,Z]:P  a failed cable: the one leaving node X,Y[,Z] by port P (2 dim, + 1 for\n"
+            "           the - side), both ways; repeatable (16). The schedule is checked against them (--check\n"
+            "           is implied): bcast-ft, scatter-ft, gather-ft, allgather-ft, alltoall-ft avoid them\n"
             "--chunks   for bcast-edst: chunks per tree, 1..%u (default 1); the block is cut into\n"
             "           trees x K parts, and the broadcast takes depth + K - 1 slots\n"
             "--check    run the checker; exit 1 if the schedule is wrong\n"
@@ -249,6 +252,8 @@ int schedgen_parse(int argc, char **argv, schedgen_opts *o)
     const char *shape_arg = 0, *algo_arg = 0, *root_arg = 0;
     const char *sources_arg = 0;   /* issue 5: partial collectives */
     const char *chunks_arg = 0;    /* bcast-edst */
+    const char *dead_args[SCHEDGEN_MAX_DEAD];
+    int ndead_args = 0;
     const char **specs = o->specs;
     int torus = -1;
     for (int i = 1; i < argc; i++) {
@@ -271,6 +276,11 @@ int schedgen_parse(int argc, char **argv, schedgen_opts *o)
         else if (!strcmp(a, "--chunks")) val = &chunks_arg;
         else if (!strcmp(a, "--package")) val = &o->package;
         else if (!strcmp(a, "--asm")) val = &o->asm_out;
+        else if (!strcmp(a, "--dead-link")) {
+            if (i + 1 >= argc) return schedgen_bad("option %s needs a value", a);
+            if (ndead_args == SCHEDGEN_MAX_DEAD) return schedgen_bad("%s", "at most 16 --dead-link options");
+            dead_args[ndead_args++] = argv[++i];
+        }
         else if (!strcmp(a, "--coll")) {
             if (i + 1 >= argc) return schedgen_bad("option %s needs a value", a);
             if (o->nspecs > PKG_MAX_SPECS) return schedgen_bad("%s", "--package: at most 32 --coll specs");
@@ -282,6 +292,8 @@ int schedgen_parse(int argc, char **argv, schedgen_opts *o)
             *val = argv[++i];
         }
     }
+    if (ndead_args && (o->package || o->verify))
+        return schedgen_bad("%s", "--dead-link goes with --algo (a schedule to check against the dead links)");
     if (!shape_arg) return schedgen_bad("%s", "missing --shape (e.g. --shape 8x8 or --shape 4x4x4)");
     if (torus < 0) return schedgen_bad("%s", "say --mesh or --torus");
     long sides[3];
@@ -365,6 +377,31 @@ int schedgen_parse(int argc, char **argv, schedgen_opts *o)
     o->algo = algo;
     o->chunks = chunks;
     o->root = sched_node_id(&shape, rc3);
+    for (int k = 0; k < ndead_args; k++) {
+        /* X,Y[,Z]:P: the cable that leaves node (X,Y[,Z]) by port P (2 dim + 0 for +, + 1 for -) */
+        char text[64];
+        const char *arg = dead_args[k], *colon = strchr(arg, ':');
+        long c[3], p[1];
+        const size_t at = colon ? (size_t)(colon - arg) : 0;
+        if (!colon || at >= sizeof text || parse_list(colon + 1, ',', p, 1) != 1 ||
+            (memcpy(text, arg, at), text[at] = 0, parse_list(text, ',', c, 3)) != nd)
+            return schedgen_bad(nd == 3 ? "bad --dead-link '%s': give the node and the port it leaves by, like 1,2,0:3"
+                                        : "bad --dead-link '%s': give the node and the port it leaves by, like 1,2:3", arg);
+        int32_t xc[SCHED_MAX_DIMS] = {0, 0, 0};
+        for (int d = 0; d < nd; d++) {
+            if (c[d] < 0 || c[d] >= shape.side[d]) return schedgen_bad("bad --dead-link '%s': the node is outside the shape", arg);
+            xc[d] = (int32_t)c[d];
+        }
+        if (p[0] < 0 || p[0] >= 2 * nd)
+            return schedgen_bad(nd == 3 ? "bad --dead-link '%s': ports are 0..5 (2 dim, + 1 for the - side)"
+                                        : "bad --dead-link '%s': ports are 0..3 (2 dim, + 1 for the - side)", arg);
+        const uint32_t node = sched_node_id(&shape, xc), port = (uint32_t)p[0];
+        const int64_t far = sched_neighbour(&shape, node, (uint8_t)port);
+        if (far < 0) return schedgen_bad("bad --dead-link '%s': no link leaves that node by that port (the mesh's edge)", arg);
+        o->dead[o->ndead++] = node * 2u * (uint32_t)nd + port;
+        o->dead[o->ndead++] = (uint32_t)far * 2u * (uint32_t)nd + (port ^ 1u);
+    }
+    if (o->ndead) o->check = 1;   /* a schedule for a damaged machine is always proved */
     if (sources_arg) {
         char err[256];
         o->srcset = malloc(sched_nodes(&shape));
