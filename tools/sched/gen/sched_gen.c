@@ -94,7 +94,12 @@ int sched_generate(sched_schedule *out, const sched_shape *shape, sched_algo alg
 int sched_generate_chunks(sched_schedule *out, const sched_shape *shape, sched_algo algo, uint32_t root,
                           uint32_t chunks, char *err, size_t errlen)
 {
-    const uint32_t *dead = out->dead, ndead = out->ndead;   /* kept: the -ft generators avoid them */
+    return sched_generate_dead(out, shape, algo, root, chunks, 0, 0, err, errlen);
+}
+
+int sched_generate_dead(sched_schedule *out, const sched_shape *shape, sched_algo algo, uint32_t root,
+                        uint32_t chunks, const uint32_t *dead, uint32_t ndead, char *err, size_t errlen)
+{
     memset(out, 0, sizeof *out);
     out->dead = dead;
     out->ndead = ndead;
@@ -143,6 +148,7 @@ int sched_generate_chunks(sched_schedule *out, const sched_shape *shape, sched_a
         out->model = SCHED_MODEL_WORMHOLE_CONTENDED;
         return sched_gen_bcast_binomial(out, err, errlen);
     }
-    if (sched_coll_is_algo((int)algo)) return sched_coll_generate(out, shape, (int)algo, root, err, errlen);
+    if (sched_coll_is_algo((int)algo))
+        return sched_coll_generate_dead(out, shape, (int)algo, root, dead, ndead, err, errlen);
     return sched_fail(err, errlen, "unknown algorithm %d", (int)algo);
 }

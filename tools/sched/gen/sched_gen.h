@@ -11,9 +11,6 @@
 #include "sched.h"
 #include "sched_coll.h"
 
-/* Every generator starts from an empty schedule, but for out->dead and out->ndead, which the
- * caller may set to dead links (sched.h): the -ft algorithms avoid them, and the checker
- * rejects any schedule that crosses one. */
 /* ---- broadcast, scatter, gather (sched_gen.c); numbers >= SCHED_COLL_ALGO_FIRST go on to
  * sched_coll_generate ---- */
 /* Each returns 0 on success, or -1 with a message in err (errlen bytes). */
@@ -36,6 +33,13 @@ void sched_coll_partial_bounds(const sched_schedule *s, const uint8_t *sources, 
 /* pmnb, pmnb-split, pe for a source set. */
 int sched_coll_generate_partial(sched_schedule *out, const sched_shape *shape, int algo, const uint8_t *sources,
                                 char *err, size_t errlen);
+/* The same for a machine with dead links (directed, node * 2d + port, both ways of each
+ * failed cable; the array must outlive the schedule): out->dead and out->ndead are set to
+ * them, so the checker rejects any route over one, and the -ft algorithms avoid them. */
+int sched_generate_dead(sched_schedule *out, const sched_shape *shape, sched_algo algo, uint32_t root,
+                        uint32_t chunks, const uint32_t *dead, uint32_t ndead, char *err, size_t errlen);
+int sched_coll_generate_dead(sched_schedule *out, const sched_shape *shape, int algo, uint32_t root,
+                             const uint32_t *dead, uint32_t ndead, char *err, size_t errlen);
 int sched_coll_generate(sched_schedule *out, const sched_shape *shape, int algo, uint32_t root,
                         char *err, size_t errlen);
 /* Lower bound in the schedule's own slots (mini-slots for split schedules). */

@@ -20,7 +20,12 @@
 int sched_coll_generate(sched_schedule *out, const sched_shape *shape, int algo, uint32_t root, char *err,
                         size_t errlen)
 {
-    const uint32_t *dead = out->dead, ndead = out->ndead;   /* kept: the -ft generators avoid them */
+    return sched_coll_generate_dead(out, shape, algo, root, 0, 0, err, errlen);
+}
+
+int sched_coll_generate_dead(sched_schedule *out, const sched_shape *shape, int algo, uint32_t root,
+                             const uint32_t *dead, uint32_t ndead, char *err, size_t errlen)
+{
     memset(out, 0, sizeof *out);
     out->dead = dead;
     out->ndead = ndead;

@@ -271,11 +271,10 @@ int schedgen_run(const schedgen_opts *o)
     if ((dump && check_output("--dump", dump)) || (tables && check_output("--tables", tables)) ||
         (svg && check_output("--svg", svg)))
         return 2;
-    memset(&s, 0, sizeof s);
-    s.dead = o->ndead ? o->dead : 0;   /* the -ft algorithms avoid them; the checker rejects any crossing */
-    s.ndead = o->ndead;
+    /* the -ft algorithms avoid the dead links; the checker rejects any route over one */
     if (srcset ? sched_coll_generate_partial(&s, &shape, algo, srcset, err, sizeof err)
-               : sched_generate_chunks(&s, &shape, (sched_algo)algo, root, chunks, err, sizeof err)) {
+               : sched_generate_dead(&s, &shape, (sched_algo)algo, root, chunks, o->ndead ? o->dead : 0, o->ndead, err,
+                                     sizeof err)) {
         fprintf(stderr, "schedgen: %s\n", err);
         return 2;
     }
