@@ -15,6 +15,25 @@ MESH_TORUS ?= 1
 # Flit width of the network, in bits.
 FLIT_BITS  ?= 32
 
+# The router (rtl/noc; rtl/README.md "noc/"). The simulated machine's (noc-sim's default;
+# the tile's parameters): virtual channels per link, flits per VC buffer, flits per
+# injection buffer. 4 x 8 saturates the 8x8 torus at 66% of its bisection limit (2 x 4:
+# 44%; make bench-router).
+ROUTER_VCS       ?= 4
+ROUTER_BUF_DEPTH ?= 8
+ROUTER_INJ_DEPTH ?= 4
+# A board's router (iCE40 UP5K, boards/; `make router-pnr` places it): 1 VC per link (a
+# mesh, or a torus of sides <= 2), VC buffers of BUF_DEPTH flits in block RAM, injection
+# channel j feeds link j only, route and allocation registered (fmax over 30 MHz; a hop
+# takes 4 cycles), coordinates of SIDE_BITS bits (sides of up to 2**SIDE_BITS boards).
+BOARD_ROUTER_VCS          ?= 1
+BOARD_ROUTER_BUF_DEPTH    ?= 16
+BOARD_ROUTER_INJ_DEPTH    ?= 1
+BOARD_ROUTER_BUF_RAM      ?= 1
+BOARD_ROUTER_INJ_ANY_PORT ?= 0
+BOARD_ROUTER_PIPELINE     ?= 1
+BOARD_ROUTER_SIDE_BITS    ?= 3
+
 # The core: ISA string and ABI handed to gcc; the RTL implements RV32IM.
 RISCV_ARCH ?= rv32im
 RISCV_ABI  ?= ilp32

@@ -32,6 +32,12 @@ $(CORE_SYNTH_SMALL_STAT): $(CORE_SYNTH_RTL)
 
 # ---- network (rtl/noc): all-port wormhole router and the mesh/torus network -----------
 NOC_RTL := $(sort $(wildcard rtl/noc/*.v))
+# config.mk's board profile of the router, as noc_router parameters
+BOARD_ROUTER_PARAMS := VCS=$(BOARD_ROUTER_VCS) BUF_DEPTH=$(BOARD_ROUTER_BUF_DEPTH) \
+  INJ_DEPTH=$(BOARD_ROUTER_INJ_DEPTH) BUF_RAM=$(BOARD_ROUTER_BUF_RAM) \
+  INJ_ANY_PORT=$(BOARD_ROUTER_INJ_ANY_PORT) PIPELINE=$(BOARD_ROUTER_PIPELINE) \
+  SIDE_BITS=$(BOARD_ROUTER_SIDE_BITS)
+BOARD_ROUTER_G := $(addprefix -G,$(BOARD_ROUTER_PARAMS))
 
 # Lint every top in configurations that exercise different generate branches.
 LINT_TARGETS += lint-noc
@@ -39,10 +45,28 @@ LINT_TARGETS += lint-noc
 lint-noc:
 	verilator --lint-only -Wall --top-module noc_router $(NOC_RTL)
 	verilator --lint-only -Wall --top-module noc_router -GDIMS=3 -GBUF_DEPTH=3 -GINJ_DEPTH=2 $(NOC_RTL)
+	verilator --lint-only -Wall --top-module noc_router $(BOARD_ROUTER_G) $(NOC_RTL)
+	verilator --lint-only -Wall --top-module noc_router -GDIMS=3 -GVCS=4 -GBUF_RAM=1 -GPIPELINE=1 -GINJ_ANY_PORT=0 -GSIDE_BITS=2 $(NOC_RTL)
 	verilator --lint-only -Wall --top-module noc_network -GFLIT_BITS=$(FLIT_BITS) $(NOC_RTL)
 	verilator --lint-only -Wall --top-module noc_network -GTORUS=0 -GSIZE_X=8 -GSIZE_Y=4 $(NOC_RTL)
 	verilator --lint-only -Wall --top-module noc_network -GTORUS=0 -GSIZE_X=1 -GSIZE_Y=8 $(NOC_RTL)
 	verilator --lint-only -Wall --top-module noc_network -GDIMS=3 -GSIZE_X=3 -GSIZE_Y=3 -GSIZE_Z=3 $(NOC_RTL)
 	verilator --lint-only -Wall --top-module noc_network -GSIZE_X=2 -GSIZE_Y=2 $(NOC_RTL)
 	verilator --lint-only -Wall --top-module noc_network -GSIZE_X=4 -GSIZE_Y=4 -GVCS=4 $(NOC_RTL)
+	verilator --lint-only -Wall --top-module noc_network -GTORUS=0 -GSIZE_X=2 -GSIZE_Y=2 $(BOARD_ROUTER_G) $(NOC_RTL)
 	verilator --lint-only -Wall --top-module noc_router -GDIMS=3 -GVCS=8 $(NOC_RTL)
+	verilator --lint-only -Wall --top-module noc_router_pnr $(BOARD_ROUTER_G) $(NOC_RTL) rtl/noc/pnr/noc_router_pnr.v
+
+# config.mk's board profile as verilator -G options (tests/rtl/noc/test_noc_lint.sh)
+.PHONY: board-router-params
+board-router-params:
+	@echo $(BOARD_ROUTER_G)
+
+# Placement of one router in config.mk's board profile on an iCE40 UP5K (yosys synth_ice40,
+# nextpnr-ice40 --up5k, seed 1, a 30 MHz constraint), coordinates as inputs as in a board:
+# $(BUILD)/bench/router_ice40.json (lc_used, lc_total, ebr_used, fmax_mhz, ...).
+BENCH_TARGETS += router-pnr
+.PHONY: router-pnr
+router-pnr:
+	@OUT=$(BUILD)/bench ROUTER_PARAMS="DIMS=2 $(BOARD_ROUTER_PARAMS)" PNR_FREQ=30 PNR_SEED=1 \
+	  rtl/noc/pnr/router_pnr.sh

@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: ISC
+# make router-pnr: yosys synth_ice40 + nextpnr-ice40 (--up5k, fixed seed, a timing
+# constraint) of one noc_router in the board configuration, inside the thin measurement
+# top noc_router_pnr (links and local channels looped back, coordinates from a shift
+# register). Writes $OUT/router_ice40.json:
+#   lc_used, lc_total   ICESTORM_LC of the placed design (router + harness), of the device
+#   harness_lc          the harness's own logic cells (yosys, router as a black box: flip-flops
+#                       + LUTs - LUTs that feed a flip-flop, which share its cell)
+#   router_lc           lc_used - harness_lc
+#   ebr_used            SB_RAM40_4K blocks; fmax_mhz: nextpnr's, of clk; target_mhz
+#   params              the router parameters measured
+# Environment: OUT (build/bench), ROUTER_PARAMS ("DIMS=2 VCS=1 ..."), PNR_FREQ (30),
+# PNR_SEED (1), TAG (router_ice40: the file name without .json).
+set -eu
+OUT=${OUT:-build/bench}
+PARAMS=${ROUTER_PARAMS:?ROUTER_PARAMS is empty: say e.g. ROUTER_PARAMS="DIMS=2 VCS=1"}
+FREQ=${PNR_FREQ:-30}
+SEED=${PNR_SEED:-1}
+TAG=${TAG:-router_ice40}
+for tool in yosys nextpnr-ice40; do
+    command -v "$tool" >/dev/null 2>&1 || { echo "router-pnr: $tool is not installed (make deps installs it)" >&2; exit 1; }
+done
+work="$OUT/$TAG.work"
+mkdir -p "$work"
+rtl="rtl/noc/noc_fifo.v rtl/noc/noc_rr_arbiter.v rtl/noc/noc_router.v"
+top=rtl/noc/pnr/noc_router_pnr.v
+chparam=""
+json_params=""
+for kv in $PARAMS; do
+    k=${kv%%=*} v=${kv#*=}
+    case "$k" in *[!A-Z_0-9]*|"") echo "router-pnr: bad parameter '$kv' (want NAME=value)" >&2; exit 1;; esac
+    case "$v" in *[!0-9]*|"") echo "router-pnr: parameter $k wants a decimal value, got '$v'" >&2; exit 1;; esac
+    chparam="$chparam -set $k $v"
+    json_params="$json_params${json_params:+, }\"$k\": $v"
+done
+
+echo "router-pnr: yosys synth_ice40 ($PARAMS)"
+yosys -q -l "$work/yosys.log" -p "read_verilog $rtl $top; chparam $chparam noc_router_pnr; \
+    synth_ice40 -top noc_router_pnr -json $work/router.json; tee -q -o $work/router.stat stat"
+# The harness alone: the router as a black box.
+yosys -q -l "$work/harness.log" -p "read_verilog -lib $rtl; read_verilog $top; \
+    chparam $chparam noc_router_pnr; synth_ice40 -top noc_router_pnr; tee -q -o $work/harness.stat stat; \
+    select -set ffs t:SB_DFF*; select -set d @ffs %x:+[D] @ffs %d; \
+    tee -q -o $work/harness.packed select -count @d %x:+[O] @d %d t:SB_LUT4 %i"
+h_ff=$(awk '/SB_DFF/ {s += $2} END {print s + 0}' "$work/harness.stat")
+h_lut=$(awk '/SB_LUT4/ {s += $2} END {print s + 0}' "$work/harness.stat")
+# a LUT that feeds a flip-flop shares its logic cell
+h_packed=$(sed -n 's/^\([0-9]*\) objects.*/\1/p' "$work/harness.packed")
+
+echo "router-pnr: nextpnr-ice40 --up5k --freq $FREQ --seed $SEED"
+if ! nextpnr-ice40 --up5k --package sg48 --json "$work/router.json" --freq "$FREQ" --seed "$SEED" \
+        --timing-allow-fail --report "$work/report.json" --asc "$work/router.asc" \
+        >"$work/nextpnr.log" 2>&1; then
+    tail -n 20 "$work/nextpnr.log" >&2
+    echo "router-pnr: nextpnr-ice40 failed (log $work/nextpnr.log)" >&2
+    exit 1
+fi
+lc_used=$(sed -n 's/^Info:[[:space:]]*ICESTORM_LC:[[:space:]]*\([0-9]*\)\/ *\([0-9]*\).*/\1/p' "$work/nextpnr.log" | tail -n 1)
+lc_total=$(sed -n 's/^Info:[[:space:]]*ICESTORM_LC:[[:space:]]*\([0-9]*\)\/ *\([0-9]*\).*/\2/p' "$work/nextpnr.log" | tail -n 1)
+ebr=$(sed -n 's/^Info:[[:space:]]*ICESTORM_RAM:[[:space:]]*\([0-9]*\)\/ *\([0-9]*\).*/\1/p' "$work/nextpnr.log" | tail -n 1)
+fmax=$(sed -n "s/^Info: Max frequency for clock '[^']*clk[^']*': \([0-9.]*\) MHz.*/\1/p" "$work/nextpnr.log" | tail -n 1)
+[ -n "$lc_used" ] && [ -n "$fmax" ] || { echo "router-pnr: could not read the utilisation or fmax from $work/nextpnr.log" >&2; exit 1; }
+harness=$((h_ff + h_lut - ${h_packed:-0}))
+router_lc=$((lc_used - harness))
+cat > "$OUT/$TAG.json" <<JSON
+{
+  "benchmark": "router_ice40",
+  "device": "iCE40UP5K",
+  "params": {$json_params},
+  "lc_used": $lc_used,
+  "lc_total": $lc_total,
+  "harness_lc": $harness,
+  "router_lc": $router_lc,
+  "ebr_used": ${ebr:-0},
+  "fmax_mhz": $fmax,
+  "target_mhz": $FREQ,
+  "seed": $SEED
+}
+JSON
+echo "router-pnr: $lc_used / $lc_total LC (harness $harness: $h_ff flip-flops, $h_lut LUTs; router $router_lc), ${ebr:-0} EBR, fmax $fmax MHz (target $FREQ)"
+echo "written: $OUT/$TAG.json"
