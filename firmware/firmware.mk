@@ -7,20 +7,10 @@
 # A .c program is linked with crt0, the runtime and picolibc; a .S program is linked
 # alone (it provides _start and tohost itself) with the same memory map.
 
-FW_CC      := riscv64-unknown-elf-gcc
-FW_OBJDUMP := riscv64-unknown-elf-objdump
-# Code is compiled for the ISA plus the CSR (zicsr) and fence.i (zifencei) extensions that
-# ISA 2.2 still counted in I; links name the plain ISA, from which gcc 12 picks picolibc's
-# multilib (it finds none for the longer string).
-FW_ARCH    := -march=$(RISCV_ARCH)_zicsr_zifencei -mabi=$(RISCV_ABI)
-FW_LD_ARCH := -march=$(RISCV_ARCH) -mabi=$(RISCV_ABI)
-FW_CFLAGS  := $(FW_ARCH) -std=c11 -O2 -g -Wall -Wextra -Werror --specs=picolibc.specs \
-              -ffunction-sections -fdata-sections -Ifirmware/rt -I$(BUILD)/include \
-              -include rvmesh_config.h
+include firmware/flags.mk
+FW_CFLAGS  := $(FW_BASE_CFLAGS) -Ifirmware/rt -I$(BUILD)/include -include rvmesh_config.h
 FW_ASFLAGS := $(FW_ARCH) -g -Ifirmware/rt -I$(BUILD)/include
-FW_LDFLAGS := $(FW_LD_ARCH) --specs=picolibc.specs -T linker/node.ld -Wl,--defsym=__ram_base=$(RAM_BASE) \
-              -Wl,--defsym=__ram_size=$(RAM_BYTES) -Wl,--gc-sections \
-              -Wl,--no-warn-rwx-segments
+FW_LDFLAGS := $(FW_BASE_LDFLAGS) -T linker/node.ld
 FW_CONFIG_H := $(BUILD)/include/rvmesh_config.h
 FW_RT_OBJS := $(BUILD)/fw/rt/crt0.o $(BUILD)/fw/rt/rt.o
 FW_PROGRAMS := $(patsubst %.c,$(BUILD)/fw/%.elf,$(wildcard firmware/apps/*.c tests/firmware/programs/*.c))
@@ -30,17 +20,7 @@ fw-all: $(FW_PROGRAMS)
 
 # config.mk as a C header; rewritten only when a value changes (also from the command line).
 $(FW_CONFIG_H): FORCE
-	@mkdir -p $(dir $@)
-	@{ echo "/* generated from config.mk: do not edit */"; \
-	   echo "#define RVMESH_MESH_DIMS $(MESH_DIMS)"; \
-	   echo "#define RVMESH_MESH_X $(MESH_X)"; \
-	   echo "#define RVMESH_MESH_Y $(MESH_Y)"; \
-	   echo "#define RVMESH_MESH_Z $(MESH_Z)"; \
-	   echo "#define RVMESH_MESH_TORUS $(MESH_TORUS)"; \
-	   echo "#define RVMESH_FLIT_BITS $(FLIT_BITS)"; \
-	   echo "#define RVMESH_RAM_BASE $(RAM_BASE)u"; \
-	   echo "#define RVMESH_RAM_BYTES $(RAM_BYTES)u"; } > $@.tmp
-	@cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@
+	$(call fw_config_h,$@,$(MESH_DIMS),$(MESH_X),$(MESH_Y),$(MESH_Z),$(MESH_TORUS))
 
 $(BUILD)/fw/rt/crt0.o: firmware/rt/crt0.S $(FW_CONFIG_H)
 	@mkdir -p $(dir $@)

@@ -51,6 +51,8 @@ const char *coll_strerror(int code)
     case COLL_EDESC: return "the network interface refused a descriptor or window";
     case COLL_EBUSY: return "a plan is running";
     case COLL_EOVERFLOW: return "a network interface counter overflowed";
+    case COLL_EUNDECLARED: return "collective not declared";
+    case COLL_ENOTABLES: return "no usable tables in this node's RAM";
     }
     return "unknown collectives error";
 }
@@ -65,6 +67,7 @@ const char *coll_name(uint32_t collective)
     case 17u: return "alltoall";
     case 18u: return "partial allgather";
     case 19u: return "partial alltoall";
+    case 20u: return "partial gather";
     }
     return "unknown";
 }
@@ -72,7 +75,10 @@ const char *coll_name(uint32_t collective)
 /* ---- setup ---- */
 int coll_init(coll_ctx *ctx, void *workspace, uint32_t workspace_bytes)
 {
-    memset(ctx, 0, sizeof *ctx);
+    /* cleared a word at a time (the context is word aligned; picolibc's memset goes by bytes,
+     * and gcc turns a plain loop back into memset) */
+    for (volatile uint32_t *w = (uint32_t *)(void *)ctx, *end = w + sizeof *ctx / 4u; w < end; ++w)
+        *w = 0;
     if (ni_init(&ctx->ni) != NI_OK || !ni_has_plans())
         return COLL_ENI;
     if (((uintptr_t)workspace & 3u) != 0 || (!workspace && workspace_bytes))
@@ -125,18 +131,7 @@ uint32_t coll_workspace_bytes(const coll_ctx *ctx, const sched_table *t, uint32_
     return bytes ? bytes + 12u : 0u;   /* the blocking calls align the workspace to 16 bytes */
 }
 
-/* ---- the blocking calls ---- */
-typedef struct {
-    const char *name;          /* "coll_bcast", ... for messages */
-    uint32_t collective;
-    const void *send;
-    uint32_t send_bytes;
-    void *recv;
-    uint32_t recv_bytes;
-    uint32_t m;
-    uint32_t root;
-    int has_root;              /* the call names a root */
-} coll_call;
+/* ---- the blocking calls (coll_call: coll_internal.h) ---- */
 
 static int refused(coll_ctx *ctx, const sched_table *t, const char *name, int rc)
 {
@@ -146,7 +141,8 @@ static int refused(coll_ctx *ctx, const sched_table *t, const char *name, int rc
     return rc;
 }
 
-static int blocking(coll_ctx *ctx, const sched_table *t, const coll_call *c)
+int coll_call_compile(coll_ctx *ctx, const sched_table *t, const coll_call *c, coll_plan *plan, void *workspace,
+                      uint32_t workspace_bytes)
 {
     if (!ctx || !ctx->initialised)
         return COLL_ENI;
@@ -169,16 +165,24 @@ static int blocking(coll_ctx *ctx, const sched_table *t, const coll_call *c)
                            coll_fail(ctx, COLL_EROOT_TABLE, c->name, "root %lu, but the table was built for root %lu",
                                      (unsigned long)c->root, (unsigned long)t->root));
     }
+    int rc = coll_plan_compile(plan, ctx, t, c->send, c->send_bytes, c->recv, c->recv_bytes, c->m, workspace,
+                               workspace_bytes, c->name);
+    ctx->setup_cycles = plan->compile_cycles;
+    return rc == COLL_OK ? rc : refused(ctx, t, c->name, rc);
+}
+
+int coll_blocking(coll_ctx *ctx, const sched_table *t, const coll_call *c)
+{
+    if (!ctx || !ctx->initialised)
+        return COLL_ENI;
     /* the plan in the context's workspace, aligned to 16 bytes */
     uintptr_t ws = ((uintptr_t)ctx->workspace + 15u) & ~(uintptr_t)15u;
     uint32_t skip = (uint32_t)(ws - (uintptr_t)ctx->workspace);
     uint32_t ws_bytes = ctx->workspace_bytes > skip ? ctx->workspace_bytes - skip : 0u;
     coll_plan plan;
-    int rc = coll_plan_compile(&plan, ctx, t, c->send, c->send_bytes, c->recv, c->recv_bytes, c->m,
-                               (void *)ws, ws_bytes, c->name);
-    ctx->setup_cycles = plan.compile_cycles;
+    int rc = coll_call_compile(ctx, t, c, &plan, (void *)ws, ws_bytes);
     if (rc != COLL_OK)
-        return refused(ctx, t, c->name, rc);
+        return rc;
     rc = coll_plan_start(&plan);
     if (rc != COLL_OK)
         return rc;
@@ -188,49 +192,56 @@ static int blocking(coll_ctx *ctx, const sched_table *t, const coll_call *c)
 int coll_bcast(coll_ctx *ctx, const sched_table *t, void *buf, uint32_t buf_bytes, uint32_t m, uint32_t root)
 {
     coll_call c = {"coll_bcast", 1u, 0, 0, buf, buf_bytes, m, root, 1};
-    return blocking(ctx, t, &c);
+    return coll_blocking(ctx, t, &c);
 }
 
 int coll_scatter(coll_ctx *ctx, const sched_table *t, const void *send, uint32_t send_bytes, void *recv,
                  uint32_t recv_bytes, uint32_t m, uint32_t root)
 {
     coll_call c = {"coll_scatter", 2u, send, send_bytes, recv, recv_bytes, m, root, 1};
-    return blocking(ctx, t, &c);
+    return coll_blocking(ctx, t, &c);
 }
 
 int coll_gather(coll_ctx *ctx, const sched_table *t, const void *send, uint32_t send_bytes, void *recv,
                 uint32_t recv_bytes, uint32_t m, uint32_t root)
 {
     coll_call c = {"coll_gather", 3u, send, send_bytes, recv, recv_bytes, m, root, 1};
-    return blocking(ctx, t, &c);
+    return coll_blocking(ctx, t, &c);
 }
 
 int coll_allgather(coll_ctx *ctx, const sched_table *t, const void *send, uint32_t send_bytes, void *recv,
                    uint32_t recv_bytes, uint32_t m)
 {
     coll_call c = {"coll_allgather", 16u, send, send_bytes, recv, recv_bytes, m, 0, 0};
-    return blocking(ctx, t, &c);
+    return coll_blocking(ctx, t, &c);
 }
 
 int coll_alltoall(coll_ctx *ctx, const sched_table *t, const void *send, uint32_t send_bytes, void *recv,
                   uint32_t recv_bytes, uint32_t m)
 {
     coll_call c = {"coll_alltoall", 17u, send, send_bytes, recv, recv_bytes, m, 0, 0};
-    return blocking(ctx, t, &c);
+    return coll_blocking(ctx, t, &c);
 }
 
 int coll_allgather_partial(coll_ctx *ctx, const sched_table *t, const void *send, uint32_t send_bytes, void *recv,
                            uint32_t recv_bytes, uint32_t m)
 {
     coll_call c = {"coll_allgather_partial", 18u, send, send_bytes, recv, recv_bytes, m, 0, 0};
-    return blocking(ctx, t, &c);
+    return coll_blocking(ctx, t, &c);
 }
 
 int coll_alltoall_partial(coll_ctx *ctx, const sched_table *t, const void *send, uint32_t send_bytes, void *recv,
                           uint32_t recv_bytes, uint32_t m)
 {
     coll_call c = {"coll_alltoall_partial", 19u, send, send_bytes, recv, recv_bytes, m, 0, 0};
-    return blocking(ctx, t, &c);
+    return coll_blocking(ctx, t, &c);
+}
+
+int coll_gather_partial(coll_ctx *ctx, const sched_table *t, const void *send, uint32_t send_bytes, void *recv,
+                        uint32_t recv_bytes, uint32_t m)
+{
+    coll_call c = {"coll_gather_partial", 20u, send, send_bytes, recv, recv_bytes, m, 0, 0};
+    return coll_blocking(ctx, t, &c);
 }
 
 int coll_run(coll_ctx *ctx, const sched_table *t, const void *send, uint32_t send_bytes, void *recv,
@@ -248,6 +259,7 @@ int coll_run(coll_ctx *ctx, const sched_table *t, const void *send, uint32_t sen
     case 17u: return coll_alltoall(ctx, t, send, send_bytes, recv, recv_bytes, m);
     case 18u: return coll_allgather_partial(ctx, t, send, send_bytes, recv, recv_bytes, m);
     case 19u: return coll_alltoall_partial(ctx, t, send, send_bytes, recv, recv_bytes, m);
+    case 20u: return coll_gather_partial(ctx, t, send, send_bytes, recv, recv_bytes, m);
     }
     return coll_fail(ctx, COLL_ECOLLECTIVE, "coll_run", "the table's collective %u is not one this library runs",
                      t->collective);

@@ -29,6 +29,10 @@
  * in the network across other worms' paths. Store-and-forward plans need none: a put of a
  * plan the receiver has not started waits at that receiver's port, where only its own
  * link's worms queue behind it (ctx->sync_start adds the barrier to them too).
+ * A node sends round r once it has heard all of rounds 0..r-1 (the rounds are linked on
+ * the NI's local port, coll_internal.h), so no node leaves the barrier before every node
+ * has entered it. (Until 2026-11-26 round r waited for round r-1 alone, and a late node 0
+ * was passed by nodes 5, 9 and 13 on the 4x4 torus.)
  *
  * Blocks, pieces and where they live (firmware/coll/coll_jobs.h has the definitions):
  *   call                send buffer (owner only)        result buffer
@@ -38,6 +42,9 @@
  *   coll_allgather      every node: its block (m)        block s at s*m (N*m)
  *   coll_alltoall       block node*N+t at t*m (N*m)      block s*N+node at s*m (N*m)
  *   *_partial           as above, sources only           blocks of sources only
+ *   coll_gather_partial every node: block node*N+t at     a destination t: block s*N+t at s*m
+ *                       t*m for each destination t       from every other s (N*m; every
+ *                       (N*m)                            node passes one, others get none)
  * MPI copies a node's own block into its result (scatter's root, gather's root, allgather,
  * alltoall and the partial ones on a source): a descriptor on the NI's local port (a TX
  * engine feeding an RX engine) puts it there, at a line per access, with the rest.
@@ -78,7 +85,10 @@ enum {
     COLL_ETIMEOUT = -16,    /* no progress for ctx->timeout_cycles */
     COLL_EDESC = -17,       /* the NI refused a descriptor or a window (it should not: all checked) */
     COLL_EBUSY = -18,       /* coll_plan_start on a plan that is running */
-    COLL_EOVERFLOW = -19     /* an NI counter passed 65535 */
+    COLL_EOVERFLOW = -19,    /* an NI counter passed 65535 */
+    /* the application kit (rvmesh.h) */
+    COLL_EUNDECLARED = -20,  /* a collective (or root) the program did not declare in its Makefile */
+    COLL_ENOTABLES = -21     /* no tables area in this node's RAM, or one for another machine or node */
 };
 
 /* coll_plan_test: still running */
@@ -95,8 +105,11 @@ typedef struct {
     uint8_t initialised;
     uint8_t running;              /* a plan of this context has been started and not waited for */
     uint8_t barrier_target;       /* the barrier round whose counter has a target in the NI (+1) */
-    /* the dissemination barrier's send descriptors (one per round), 16-byte aligned */
-    struct ni_desc barrier[8] __attribute__((aligned(16)));
+    /* coll_barrier_only's lists, built at its first call (8 rounds and their 7 links at
+     * most): port p's list is barrier[barrier_first[p]], barrier_count[p] long */
+    struct ni_desc barrier[15] __attribute__((aligned(16)));
+    uint16_t barrier_first[NI_MAX_PORTS + 1], barrier_count[NI_MAX_PORTS + 1];
+    uint8_t barrier_ready;
     /* about the last call */
     uint32_t err_src;             /* COLL_EUNEXPECTED / COLL_EWORM: the worm's sender ... */
     uint32_t err_port;            /* ... and the port it came in on */
@@ -184,6 +197,10 @@ int coll_allgather_partial(coll_ctx *ctx, const sched_table *table, const void *
                            void *recv, uint32_t recv_bytes, uint32_t m);
 int coll_alltoall_partial(coll_ctx *ctx, const sched_table *table, const void *send, uint32_t send_bytes,
                           void *recv, uint32_t recv_bytes, uint32_t m);
+/* Partial gather (schedgen --algo pg --sources: the destinations): every node sends its block
+ * for each destination; a destination's own block is not copied (it gathers the others'). */
+int coll_gather_partial(coll_ctx *ctx, const sched_table *table, const void *send, uint32_t send_bytes,
+                        void *recv, uint32_t recv_bytes, uint32_t m);
 /* Any of the above, picked by the table's collective (root = the table's root). For bcast,
  * recv is the buffer (in place: the root's holds block 0) and send is ignored. */
 int coll_run(coll_ctx *ctx, const sched_table *table, const void *send, uint32_t send_bytes, void *recv,

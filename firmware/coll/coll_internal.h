@@ -15,6 +15,7 @@
 #define COLL_ALLTOALL 17u
 #define COLL_ALLGATHER_PARTIAL 18u
 #define COLL_ALLTOALL_PARTIAL 19u
+#define COLL_GATHER_PARTIAL 20u   /* partial gather: blocks s*N+t to the destinations t */
 /* NI counters: 0 .. ports-1 count the puts that arrive on that port; the barrier's round r
  * counts its signals on COLL_BARRIER_COUNTER + r */
 #define COLL_BARRIER_COUNTER 8u
@@ -27,7 +28,7 @@ const char *coll_name(uint32_t collective);
 
 static inline int coll_is_exchange(uint32_t collective)
 {
-    return collective == COLL_ALLTOALL || collective == COLL_ALLTOALL_PARTIAL;
+    return collective == COLL_ALLTOALL || collective == COLL_ALLTOALL_PARTIAL || collective == COLL_GATHER_PARTIAL;
 }
 /* the node that starts with block b */
 static inline uint32_t coll_block_owner(uint32_t collective, uint32_t nodes, uint32_t root, uint32_t block)
@@ -61,10 +62,43 @@ static inline uint32_t coll_barrier_rounds(uint32_t nodes)
     return rounds;
 }
 
-/* Round r of the dissemination barrier: a signal to node + 2^r, counted there on counter
- * COLL_BARRIER_COUNTER + r, sent once this node has counted round r - 1's signal. *d gets
- * the descriptor, the return value is its port. */
+/* The dissemination barrier in the NI. Round r: a signal to node + 2^r, counted there on
+ * counter B(r) = COLL_BARRIER_COUNTER + r. A node may send round r only once it has heard
+ * rounds 0 .. r-1 (all of them: waiting for round r-1 alone lets a node through having
+ * heard a chain of nodes, not all). A trigger tests one counter, so the rounds are linked
+ * on the NI's local port, whose list runs in order: link r (r >= 1) waits for B(r-1) to
+ * reach coll_barrier_heard(r-1) and then signals B(r) locally. So B(r) counts its remote
+ * signal plus link r, and reaches coll_barrier_heard(r) = 2 (1 for round 0) only when
+ * this node has heard rounds 0 .. r. (A count reached early by the next call's signal
+ * says more: its sender had left this barrier, so every node had entered it.) */
+static inline uint32_t coll_barrier_heard(uint32_t round) { return round == 0 ? 1u : 2u; }
+/* descriptors of a barrier of `rounds` rounds: the rounds and their links */
+static inline uint32_t coll_barrier_descs(uint32_t rounds) { return rounds ? 2u * rounds - 1u : 0u; }
+/* Round r's signal: *d gets the descriptor, the return value is its port. */
 unsigned coll_barrier_desc(const coll_ctx *ctx, uint32_t round, struct ni_desc *d);
+/* Link r (1 <= r < rounds), for the local port's list: see above. */
+void coll_barrier_link_desc(uint32_t round, struct ni_desc *d);
+
+/* A blocking call: its name for messages ("coll_bcast", "rvm_bcast", ...), the collective,
+ * buffers, m and root. coll_blocking checks it against the table, compiles the plan into
+ * ctx's workspace, starts it and waits; a call this node refuses still takes its part in
+ * the others' barrier or epoch (coll_skip_call). */
+typedef struct {
+    const char *name;
+    uint32_t collective;
+    const void *send;
+    uint32_t send_bytes;
+    void *recv;
+    uint32_t recv_bytes;
+    uint32_t m;
+    uint32_t root;
+    int has_root;              /* the call names a root */
+} coll_call;
+int coll_blocking(coll_ctx *ctx, const sched_table *table, const coll_call *call);
+/* The checks and compilation of coll_blocking, into `plan` in this workspace (16-byte
+ * aligned): the caller starts and waits (or keeps the plan to start again). */
+int coll_call_compile(coll_ctx *ctx, const sched_table *table, const coll_call *call, coll_plan *plan,
+                      void *workspace, uint32_t workspace_bytes);
 
 /* coll_plan_init with the caller's name in messages (the blocking calls') */
 int coll_plan_compile(coll_plan *plan, coll_ctx *ctx, const sched_table *table, const void *send,

@@ -136,6 +136,7 @@ static inline uint32_t coll_result_offset(uint32_t collective, uint32_t nodes, u
         return block < nodes ? block * m : UINT32_MAX;
     case 17u: /* alltoall: block s*N + t at node t, at s*m */
     case 19u: /* partial alltoall */
+    case 20u: /* partial gather (only the destinations get blocks, never their own) */
         return (block % nodes == node && block / nodes < nodes) ? (block / nodes) * m : UINT32_MAX;
     default:
         return UINT32_MAX;
@@ -156,6 +157,7 @@ static inline uint32_t coll_result_bytes(uint32_t collective, uint32_t nodes, ui
     case 17u:
     case 18u:
     case 19u:
+    case 20u:
         return nodes * m;
     default:
         return 0u;

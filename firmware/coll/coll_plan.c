@@ -23,6 +23,7 @@ typedef struct {
 #define COLL_NOTE_BYTES 12u
 _Static_assert(sizeof(coll_rx_note) == COLL_NOTE_BYTES, "receive note is 12 bytes");
 _Static_assert(sizeof(struct ni_desc) == 16, "NI send descriptor is 16 bytes");
+_Static_assert(sizeof(((coll_ctx *)0)->barrier) / 16u >= 2u * COLL_MAX_ROUNDS - 1u, "room for the barrier's lists");
 
 static uint16_t ram_word(const void *p) { return (uint16_t)(((uintptr_t)p - RVMESH_RAM_BASE) / 4u); }
 
@@ -97,9 +98,17 @@ unsigned coll_barrier_desc(const coll_ctx *ctx, uint32_t round, struct ni_desc *
     unsigned port = route_to(ctx, (ctx->ni.node + (1u << round)) % nodes, hops);
     d->head = NOC_HEAD(hops[0], hops[1], hops[2], port / 2u, 62u);
     d->payload = 0;
-    d->trigger = round == 0 ? NI_NO_TRIGGER : NI_TRIGGER(COLL_BARRIER_COUNTER + round - 1u, 1u);
+    d->trigger = round == 0 ? NI_NO_TRIGGER : NI_TRIGGER(COLL_BARRIER_COUNTER + round - 1u, coll_barrier_heard(round - 1u));
     d->put = NI_SIGNAL(COLL_BARRIER_COUNTER + round);
     return port;
+}
+
+void coll_barrier_link_desc(uint32_t round, struct ni_desc *d)
+{
+    d->head = NOC_HEAD(0, 0, 0, 0, 62u);
+    d->payload = 0;
+    d->trigger = NI_TRIGGER(COLL_BARRIER_COUNTER + round - 1u, coll_barrier_heard(round - 1u));
+    d->put = NI_SIGNAL(COLL_BARRIER_COUNTER + round);
 }
 
 /* Does this plan start with the barrier? Wormhole schedules do (see coll.h). */
@@ -125,7 +134,8 @@ uint32_t coll_plan_workspace_bytes(const coll_ctx *ctx, const sched_table *t, ui
         return 0;
     const uint32_t rounds = coll_wants_barrier(ctx, t) ? coll_barrier_rounds(ctx->ni.nodes) : 0u;
     /* + 1 descriptor: the own block's local copy */
-    return 16u * ((uint32_t)t->nsend + rounds + 1u) + transit_count(t) * (m / parts) + COLL_NOTE_BYTES * t->nrecv;
+    return 16u * ((uint32_t)t->nsend + coll_barrier_descs(rounds) + 1u) + transit_count(t) * (m / parts) +
+           COLL_NOTE_BYTES * t->nrecv;
 }
 
 int coll_node_has_data(const coll_ctx *ctx, const sched_table *t)
@@ -140,7 +150,8 @@ int coll_node_has_data(const coll_ctx *ctx, const sched_table *t)
     case COLL_ALLTOALL:
         return 1;
     case COLL_ALLGATHER_PARTIAL:
-    case COLL_ALLTOALL_PARTIAL: {
+    case COLL_ALLTOALL_PARTIAL:
+    case COLL_GATHER_PARTIAL: {
         const uint32_t parts = sched_table_parts(t);
         for (uint32_t i = 0; i < t->nsend; ++i) {
             sched_table_send s;
@@ -214,7 +225,10 @@ int coll_plan_compile(coll_plan *plan, coll_ctx *ctx, const sched_table *t, cons
         return coll_fail(ctx, COLL_ESIZE, name, "m = %lu bytes: must be a non-zero multiple of %lu",
                          (unsigned long)m, (unsigned long)(4u * parts));
     const uint32_t piece_bytes = m / parts, words = piece_bytes / 4u;
-    if (words > 65532u || m > RVMESH_RAM_BYTES)
+    if (m > RVMESH_RAM_BYTES)
+        return coll_fail(ctx, COLL_ESIZE, name, "m = %lu bytes: a block larger than a node's RAM (%lu bytes)",
+                         (unsigned long)m, (unsigned long)RVMESH_RAM_BYTES);
+    if (words > 65532u)
         return coll_fail(ctx, COLL_ESIZE, name, "m = %lu bytes: a piece does not fit in one worm",
                          (unsigned long)m);
 
@@ -235,7 +249,8 @@ int coll_plan_compile(coll_plan *plan, coll_ctx *ctx, const sched_table *t, cons
         return coll_fail(ctx, COLL_EARG, name, "buffers must be word-aligned RAM, not null");
     const uint32_t rounds = coll_wants_barrier(ctx, t) ? coll_barrier_rounds(nodes) : 0u;
     const uint32_t ntransit = transit_count(t);
-    const uint32_t need_ws = 16u * ((uint32_t)t->nsend + rounds + 1u) + ntransit * piece_bytes + COLL_NOTE_BYTES * t->nrecv;
+    const uint32_t ndesc = (uint32_t)t->nsend + coll_barrier_descs(rounds) + 1u;
+    const uint32_t need_ws = 16u * ndesc + ntransit * piece_bytes + COLL_NOTE_BYTES * t->nrecv;
     if (need_ws > workspace_bytes || (need_ws && !workspace))
         return coll_fail(ctx, COLL_EWORKSPACE, name, "workspace of %lu bytes, this table and m = %lu need %lu "
                          "(%u sends, %u receives, transit pieces of %lu bytes)", (unsigned long)workspace_bytes,
@@ -255,7 +270,7 @@ int coll_plan_compile(coll_plan *plan, coll_ctx *ctx, const sched_table *t, cons
         return coll_fail(ctx, COLL_ETABLE, name, "a barrier of %lu rounds (at most %u)", (unsigned long)rounds,
                          COLL_MAX_ROUNDS);
     struct ni_desc *desc = (struct ni_desc *)workspace;
-    uint8_t *transit = (uint8_t *)workspace + 16u * ((uint32_t)t->nsend + rounds + 1u);
+    uint8_t *transit = (uint8_t *)workspace + 16u * ndesc;
     coll_rx_note *notes = (coll_rx_note *)(void *)(transit + ntransit * piece_bytes);
     uint16_t cursor[NI_MAX_PORTS + 1];
     const unsigned local = ctx->ni.ports;   /* the NI's local port: its own block's copy */
@@ -282,8 +297,8 @@ int coll_plan_compile(coll_plan *plan, coll_ctx *ctx, const sched_table *t, cons
         case COLL_ALLTOALL: case COLL_ALLTOALL_PARTIAL: own = node * nodes + node; own_src = node * m; break;
         }
     const uint32_t own_dst = own == UINT32_MAX ? UINT32_MAX : coll_result_offset(c, nodes, t->root, node, own, m);
-    if (own_dst != UINT32_MAX)
-        plan->list_count[local] = 1;
+    /* the local port's list: the barrier's links, then the own block's copy */
+    plan->list_count[local] = (uint16_t)(coll_barrier_descs(rounds) - rounds + (own_dst != UINT32_MAX));
     uint32_t at = 0;
     for (unsigned p = 0; p <= NI_MAX_PORTS; ++p) {
         plan->list_first[p] = (uint16_t)at;
@@ -292,8 +307,11 @@ int coll_plan_compile(coll_plan *plan, coll_ctx *ctx, const sched_table *t, cons
     }
     for (uint32_t r = 0; r < rounds; ++r)
         desc[cursor[round_port[r]]++] = round_desc[r];
+    for (uint32_t r = 1; r < rounds; ++r)
+        coll_barrier_link_desc(r, &desc[cursor[local]++]);
     /* the own pieces wait for the barrier, relayed ones for their piece */
-    const uint32_t own_trigger = rounds ? NI_TRIGGER(COLL_BARRIER_COUNTER + rounds - 1u, 1u) : NI_NO_TRIGGER;
+    const uint32_t own_trigger =
+        rounds ? NI_TRIGGER(COLL_BARRIER_COUNTER + rounds - 1u, coll_barrier_heard(rounds - 1u)) : NI_NO_TRIGGER;
 
     /* receives: where each lands, its number on its port, whether the port hears more than
      * one sender (then the order of its worms is not the table's) */
@@ -444,7 +462,7 @@ static int post(coll_ctx *ctx, const char *name, const uint16_t recv_count[NI_MA
         if (ctx->barrier_target)
             NI_REG(NI_CNT_TARGET(COLL_BARRIER_COUNTER + ctx->barrier_target - 1u)) = 0;
         if (rounds)
-            NI_REG(NI_CNT_TARGET(COLL_BARRIER_COUNTER + rounds - 1u)) = (1u << 31) | 1u;
+            NI_REG(NI_CNT_TARGET(COLL_BARRIER_COUNTER + rounds - 1u)) = (1u << 31) | coll_barrier_heard(rounds - 1u);
         ctx->barrier_target = (uint8_t)rounds;
     }
     if (win0_words)
@@ -513,7 +531,7 @@ static int plan_error(coll_ctx *ctx, const char *name, uint32_t errors)
 static void finish(coll_ctx *ctx, uint32_t rounds)
 {
     for (uint32_t r = 0; r < rounds; ++r)
-        ni_counter_sub(COLL_BARRIER_COUNTER + r, 1u);
+        ni_counter_sub(COLL_BARRIER_COUNTER + r, coll_barrier_heard(r));
     ctx->running = 0;
     ctx->end_cycle = RVMESH_CSR_READ(mcycle);
 }
@@ -565,7 +583,7 @@ static int wait_status(coll_ctx *ctx, const char *name, uint32_t rounds, const u
         int rc = test_status(ctx, name, rounds);
         if (rc != COLL_RUNNING)
             return rc;
-        if (barrier_open && ni_counter(COLL_BARRIER_COUNTER + rounds - 1u) != 0) {
+        if (barrier_open && ni_counter(COLL_BARRIER_COUNTER + rounds - 1u) >= coll_barrier_heard(rounds - 1u)) {
             ctx->start_cycle = RVMESH_CSR_READ(mcycle);   /* the data begins to move */
             barrier_open = 0;
         }
@@ -606,32 +624,38 @@ int coll_plan_wait(coll_plan *plan)
     return wait_status(plan->ctx, plan->name, plan->barrier_rounds, plan->recv_count);
 }
 
-/* A call this node refused still takes part in the start barrier (its wormhole plan would
+/* The barrier alone (rvm_barrier). A call this node refused also takes part in it (its wormhole plan would
  * have), so that every node's barrier counts stay alike; then the others time out waiting
  * for its data, and the next call starts clean. */
 int coll_barrier_only(coll_ctx *ctx, const char *name)
 {
-    struct ni_desc list[COLL_MAX_ROUNDS] __attribute__((aligned(16)));
-    uint16_t first[NI_MAX_PORTS + 1] = {0}, count[NI_MAX_PORTS + 1] = {0}, none[NI_MAX_PORTS + 1] = {0};
+    static const uint16_t none[NI_MAX_PORTS + 1];
     const uint32_t rounds = coll_barrier_rounds(ctx->ni.nodes);
     if (rounds == 0 || rounds > COLL_MAX_ROUNDS)
         return COLL_OK;
-    struct ni_desc d[COLL_MAX_ROUNDS];
-    unsigned port[COLL_MAX_ROUNDS];
-    for (uint32_t r = 0; r < rounds; ++r) {
-        port[r] = coll_barrier_desc(ctx, r, &d[r]);
-        count[port[r]]++;
+    if (!ctx->barrier_ready) {   /* the lists, once (routes cost divisions) */
+        struct ni_desc d[COLL_MAX_ROUNDS];
+        unsigned port[COLL_MAX_ROUNDS];
+        const unsigned local = ctx->ni.ports;
+        for (unsigned p = 0; p <= NI_MAX_PORTS; ++p)
+            ctx->barrier_count[p] = 0;
+        for (uint32_t r = 0; r < rounds; ++r) {
+            port[r] = coll_barrier_desc(ctx, r, &d[r]);
+            ctx->barrier_count[port[r]]++;
+        }
+        ctx->barrier_count[local] = (uint16_t)(rounds - 1u);
+        uint16_t at = 0, cur[NI_MAX_PORTS + 1];
+        for (unsigned p = 0; p <= NI_MAX_PORTS; ++p) {
+            ctx->barrier_first[p] = cur[p] = at;
+            at = (uint16_t)(at + ctx->barrier_count[p]);
+        }
+        for (uint32_t r = 0; r < rounds; ++r)
+            ctx->barrier[cur[port[r]]++] = d[r];
+        for (uint32_t r = 1; r < rounds; ++r)
+            coll_barrier_link_desc(r, &ctx->barrier[cur[local]++]);
+        ctx->barrier_ready = 1;
     }
-    uint32_t at = 0;
-    for (unsigned p = 0; p <= NI_MAX_PORTS; ++p) {
-        first[p] = (uint16_t)at;
-        at += count[p];
-    }
-    uint16_t cur[NI_MAX_PORTS + 1];
-    memcpy(cur, first, sizeof cur);
-    for (uint32_t r = 0; r < rounds; ++r)
-        list[cur[port[r]]++] = d[r];
-    int rc = post(ctx, name, none, rounds, 0, 0, 0, 0, list, first, count);
+    int rc = post(ctx, name, none, rounds, 0, 0, 0, 0, ctx->barrier, ctx->barrier_first, ctx->barrier_count);
     if (rc != COLL_OK)
         return rc;
     return wait_status(ctx, name, rounds, none);

@@ -51,7 +51,8 @@ static void fill_send(const coll_ctx *ctx, const sched_table *t, uint32_t *send,
             fill_block(send + b * words, seed, b, m);
         break;
     case 17u:
-    case 19u: /* alltoall: block node*N + t at t*m */
+    case 19u:
+    case 20u: /* alltoall, partial gather: block node*N + t at t*m */
         for (uint32_t d = 0; d < nodes; ++d)
             fill_block(send + d * words, seed, node * nodes + d, m);
         break;
@@ -102,8 +103,15 @@ static int check_result(const coll_ctx *ctx, const sched_table *t, const uint32_
 {
     const uint32_t node = ctx->ni.node, nodes = ctx->ni.nodes, words = m / 4u;
     const uint32_t parts = sched_table_parts(t);
-    const int exchange = t->collective == 17u || t->collective == 19u;
+    const int exchange = t->collective == 17u || t->collective == 19u || t->collective == 20u;
     const int partial = t->collective == 18u || t->collective == 19u;
+    /* partial gather: a destination gets every other node's block, any other node none */
+    int destination = 0;
+    for (uint32_t i = 0; t->collective == 20u && i < t->nrecv && !destination; ++i) {
+        sched_table_recv r;
+        sched_table_get_recv(t, i, &r);
+        destination = !(r.flags & SCHED_MSG_TRANSIT) && (r.piece / parts) % nodes == node;
+    }
     const uint32_t poison = COLL_POISON * 0x01010101u;
     const uint32_t slots = recv_bytes / m;   /* blocks of the result buffer */
     for (uint32_t slot = 0; slot < slots; ++slot) {
@@ -119,6 +127,8 @@ static int check_result(const coll_ctx *ctx, const sched_table *t, const uint32_
             block = UINT32_MAX;
         if (block != UINT32_MAX && partial &&
             !is_source(ctx, t, exchange ? block / nodes : block, has_data))
+            block = UINT32_MAX;
+        if (block != UINT32_MAX && t->collective == 20u && (!destination || block / nodes == node))
             block = UINT32_MAX;
         const uint32_t *got = recv + slot * words;
         for (uint32_t w = 0; w < words; ++w) {
@@ -158,6 +168,7 @@ static const char *collective_name(uint32_t c)
     case 17u: return "alltoall";
     case 18u: return "allgather-partial";
     case 19u: return "alltoall-partial";
+    case 20u: return "gather-partial";
     }
     return "?";
 }

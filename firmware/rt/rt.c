@@ -2,6 +2,7 @@
 #include "rvmesh_rt.h"
 
 #include <stdio.h>
+#include <string.h>
 
 volatile uint32_t tohost __attribute__((section(".tohost"), aligned(8)));
 volatile uint32_t fromhost __attribute__((section(".tohost"), aligned(4)));
@@ -74,4 +75,79 @@ uint64_t rvmesh_instret(void)
         hi2 = RVMESH_CSR_READ(minstreth);
     } while (hi != hi2);
     return ((uint64_t)hi << 32) | lo;
+}
+
+/* ---- region timers (rvmesh_rt.h) ---- */
+struct rvmesh_regions rvmesh_regions __attribute__((aligned(8)));
+
+static struct rvmesh_region *region_find(const char *name, int add)
+{
+    if (!name || !name[0])
+        return 0;
+    struct rvmesh_regions *t = &rvmesh_regions;
+    for (uint32_t i = 0; i < t->count; ++i)
+        if (t->region[i].name[0] == name[0] && strncmp(t->region[i].name, name, RVMESH_REGION_NAME - 1u) == 0)
+            return &t->region[i];
+    if (!add || t->count >= RVMESH_REGIONS)
+        return 0;
+    struct rvmesh_region *r = &t->region[t->count++];
+    strncpy(r->name, name, RVMESH_REGION_NAME - 1u);
+    r->name[RVMESH_REGION_NAME - 1u] = 0;
+    t->magic = RVMESH_REGIONS_MAGIC;
+    return r;
+}
+
+int rvmesh_region_begin(const char *name)
+{
+    struct rvmesh_region *r = region_find(name, 1);
+    if (!r)
+        return -1;
+    r->start = rvmesh_cycles();
+    if (r->calls == 0 && !r->open)
+        r->first = r->start;
+    r->open = 1;
+    return 0;
+}
+
+int rvmesh_region_end(const char *name, uint64_t *cycles)
+{
+    const uint64_t now = rvmesh_cycles();
+    struct rvmesh_region *r = region_find(name, 0);
+    if (!r || !r->open)
+        return -1;
+    const uint64_t took = now - r->start;
+    r->cycles += took;
+    r->calls++;
+    r->last = now;
+    r->open = 0;
+    if (cycles)
+        *cycles = took;
+    return 0;
+}
+
+const struct rvmesh_region *rvmesh_region_get(const char *name)
+{
+    return region_find(name, 0);
+}
+
+/* decimal text of a 64-bit number (picolibc's integer-only printf has no %llu) */
+static const char *u64_text(uint64_t v, char buf[21])
+{
+    char *p = buf + 20;
+    *p = 0;
+    do {
+        *--p = (char)('0' + v % 10u);
+        v /= 10u;
+    } while (v);
+    return p;
+}
+
+void rvmesh_region_print(void)
+{
+    for (uint32_t i = 0; i < rvmesh_regions.count; ++i) {
+        const struct rvmesh_region *r = &rvmesh_regions.region[i];
+        char a[21], b[21], c[21];
+        printf("region %s: %s cycles in %lu calls (cycles %s..%s)\n", r->name, u64_text(r->cycles, a),
+               (unsigned long)r->calls, u64_text(r->first, b), u64_text(r->last, c));
+    }
 }

@@ -39,8 +39,47 @@ uint32_t rvmesh_trap(struct rvmesh_trap_frame *frame);
        __asm__ volatile("csrr %0, " #name : "=r"(csr_value_));  \
        csr_value_; })
 
-/* The 64-bit cycle and retired-instruction counters (read hi/lo/hi for consistency). */
+/* The 64-bit cycle and retired-instruction counters (read hi/lo/hi for consistency). On a
+ * machine of tiles every node's mcycle counts from the same reset: a cycle number means the
+ * same moment on every node (the machine-wide cycle count). */
 uint64_t rvmesh_cycles(void);
 uint64_t rvmesh_instret(void);
+
+/* ---- region timers ----
+ * rvmesh_region_begin("name") ... rvmesh_region_end("name") adds the cycles between them to
+ * the region (up to RVMESH_REGIONS regions, named by up to RVMESH_REGION_NAME - 1
+ * characters; a region may be entered many times, not nested in itself). Each region keeps
+ * its calls, its cycles, and the machine-wide cycle of its first begin and its last end, so
+ * the nodes' regions line up. The table is `rvmesh_regions` (below: a contract with
+ * mesh-sim, which reads it from every node's RAM at the end and puts it in --report;
+ * change it only with sim/mesh/mesh_sim.cpp). rvmesh_region_print() prints this node's. */
+#define RVMESH_REGIONS 16u
+#define RVMESH_REGION_NAME 24u
+#define RVMESH_REGIONS_MAGIC 0x47525652u /* "RVRG" */
+struct rvmesh_region {
+    char name[RVMESH_REGION_NAME];   /* NUL-terminated */
+    uint32_t calls;                  /* ends */
+    uint32_t open;                   /* 1 between begin and end */
+    uint64_t cycles;                 /* summed over calls */
+    uint64_t first;                  /* mcycle of the first begin */
+    uint64_t last;                   /* mcycle of the last end */
+    uint64_t start;                  /* mcycle of the open begin */
+};                                   /* 64 bytes */
+struct rvmesh_regions {
+    uint32_t magic;                  /* RVMESH_REGIONS_MAGIC once a region was begun */
+    uint32_t count;                  /* regions in use */
+    struct rvmesh_region region[RVMESH_REGIONS];
+};
+extern struct rvmesh_regions rvmesh_regions;
+/* 0, or -1 when the table is full (the region is not timed) or name is NULL/empty. A region
+ * begun while open restarts. */
+int rvmesh_region_begin(const char *name);
+/* 0, or -1 when the region was not begun. Returns the cycles of this call in *cycles (may be
+ * NULL). */
+int rvmesh_region_end(const char *name, uint64_t *cycles);
+/* The region, or NULL if it was never begun. */
+const struct rvmesh_region *rvmesh_region_get(const char *name);
+/* one line per region: "region NAME: C cycles in K calls (cycles F..L)" */
+void rvmesh_region_print(void);
 
 #endif

@@ -17,7 +17,7 @@ SCHED_PORTABLE := sched_shape sched_check sched_table
 SCHED_HOSTONLY := sched_gen sched_scatter sched_tw sched_cw sched_out
 # Issue 5 (allgather, alltoall, partial MNB): portable checker path and run-time rule; host generators.
 SCHED_PORTABLE += sched_check_coll sched_pmnb sched_dyn
-SCHED_HOSTONLY += sched_mnb sched_exchange sched_coll_sim sched_dyn_sim sched_pe
+SCHED_HOSTONLY += sched_mnb sched_exchange sched_coll_sim sched_dyn_sim sched_pe sched_pg
 # Optimal MNB on tori, broadcast over arc-disjoint trees, the baselines.
 SCHED_HOSTONLY += sched_mnb_opt sched_edst sched_baseline
 SCHED_HOST_OBJS := $(patsubst %,$(BUILD)/sched/host/%.o,$(SCHED_PORTABLE) $(SCHED_HOSTONLY))

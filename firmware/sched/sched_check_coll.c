@@ -33,7 +33,9 @@ typedef struct {
 static uint64_t initial_count(const sched_schedule *s)
 {
     uint64_t n = sched_nodes(&s->shape);
-    if (s->coll == SCHED_COLL_ALLTOALL || s->coll == SCHED_COLL_PARTIAL_ALLTOALL) return n * (n - 1u);
+    if (s->coll == SCHED_COLL_ALLTOALL || s->coll == SCHED_COLL_PARTIAL_ALLTOALL ||
+        s->coll == SCHED_COLL_PARTIAL_GATHER)
+        return n * (n - 1u);
     return n * sched_coll_parts(s);
 }
 
@@ -93,10 +95,12 @@ static int cc_fail(sched_check_result *r, const sched_schedule *s, uint32_t inde
 /* The node a piece starts at; UINT32_MAX if the piece does not exist. */
 static uint32_t piece_origin(const sched_schedule *s, const cc_ws *ws, const uint8_t *sources, uint32_t piece)
 {
-    if (s->coll == SCHED_COLL_ALLTOALL || s->coll == SCHED_COLL_PARTIAL_ALLTOALL) {
+    if (s->coll == SCHED_COLL_ALLTOALL || s->coll == SCHED_COLL_PARTIAL_ALLTOALL ||
+        s->coll == SCHED_COLL_PARTIAL_GATHER) {
         uint32_t src = piece / ws->nodes, dst = piece % ws->nodes;
         if (src >= ws->nodes || src == dst) return UINT32_MAX;
         if (s->coll == SCHED_COLL_PARTIAL_ALLTOALL && !sources[src]) return UINT32_MAX;
+        if (s->coll == SCHED_COLL_PARTIAL_GATHER && !sources[dst]) return UINT32_MAX;
         return src;
     }
     uint32_t src = piece / ws->parts;
@@ -107,7 +111,9 @@ static uint32_t piece_origin(const sched_schedule *s, const cc_ws *ws, const uin
 
 static int piece_due(const sched_schedule *s, const cc_ws *ws, uint32_t piece, uint32_t origin, uint32_t node)
 {
-    if (s->coll == SCHED_COLL_ALLTOALL || s->coll == SCHED_COLL_PARTIAL_ALLTOALL) return piece % ws->nodes == node;
+    if (s->coll == SCHED_COLL_ALLTOALL || s->coll == SCHED_COLL_PARTIAL_ALLTOALL ||
+        s->coll == SCHED_COLL_PARTIAL_GATHER)
+        return piece % ws->nodes == node;
     return node != origin;
 }
 
@@ -158,8 +164,10 @@ int sched_check_coll_stats(const sched_schedule *s, const uint8_t *sources, void
         return cc_fail(r, s, UINT32_MAX, "these collectives are checked on the store-and-forward and the contended "
                                          "wormhole models only");
     const int contended = s->model == SCHED_MODEL_WORMHOLE_CONTENDED;
-    if ((s->coll == SCHED_COLL_PARTIAL_ALLGATHER || s->coll == SCHED_COLL_PARTIAL_ALLTOALL) && !sources)
-        return cc_fail(r, s, UINT32_MAX, "partial collective: the checker needs the source set (sched_check_coll)");
+    if ((s->coll == SCHED_COLL_PARTIAL_ALLGATHER || s->coll == SCHED_COLL_PARTIAL_ALLTOALL ||
+         s->coll == SCHED_COLL_PARTIAL_GATHER) && !sources)
+        return cc_fail(r, s, UINT32_MAX, "partial collective: the checker needs the source set (the destination "
+                                         "set for a partial gather: sched_check_coll)");
     if (workspace_bytes < sched_check_coll_workspace_bytes(s))
         return cc_fail(r, s, UINT32_MAX, "checker workspace too small (use sched_check_coll_workspace_bytes)");
     const sched_shape *shape = &s->shape;
@@ -167,7 +175,9 @@ int sched_check_coll_stats(const sched_schedule *s, const uint8_t *sources, void
     cc_ws ws;
     ws.nodes = sched_nodes(shape);
     ws.ports = 2u * dims;
-    const int exchange = s->coll == SCHED_COLL_ALLTOALL || s->coll == SCHED_COLL_PARTIAL_ALLTOALL;
+    const int exchange = s->coll == SCHED_COLL_ALLTOALL || s->coll == SCHED_COLL_PARTIAL_ALLTOALL ||
+                         s->coll == SCHED_COLL_PARTIAL_GATHER;
+    const int gather = s->coll == SCHED_COLL_PARTIAL_GATHER;
     ws.parts = exchange ? 1u : sched_coll_parts(s);
     if (ws.parts == 0) return cc_fail(r, s, UINT32_MAX, "zero pieces per node");
     if (exchange && (uint64_t)ws.nodes * ws.nodes > 0xFFFFFFFFull)
@@ -191,8 +201,10 @@ int sched_check_coll_stats(const sched_schedule *s, const uint8_t *sources, void
         if (exchange) {
             if (s->coll == SCHED_COLL_PARTIAL_ALLTOALL && !sources[v]) continue;
             for (uint32_t t = 0; t < ws.nodes; t++)
-                if (t != v) cc_put(cc_find(&ws, v * ws.nodes + t, v), v * ws.nodes + t, v, 0, KIND_ORIGIN);
-            due += ws.nodes - 1u;
+                if (t != v && (!gather || sources[t])) {
+                    cc_put(cc_find(&ws, v * ws.nodes + t, v), v * ws.nodes + t, v, 0, KIND_ORIGIN);
+                    due++;
+                }
         } else if (s->coll == SCHED_COLL_ALLGATHER || sources[v]) {
             for (uint32_t c = 0; c < ws.parts; c++)
                 cc_put(cc_find(&ws, v * ws.parts + c, v), v * ws.parts + c, v, 0, KIND_ORIGIN);
@@ -291,6 +303,7 @@ int sched_check_coll_stats(const sched_schedule *s, const uint8_t *sources, void
                 uint32_t piece = first + k;
                 for (uint32_t node = 0; node < ws.nodes; node++) {
                     if (exchange && (node != piece % ws.nodes || node == v)) continue;
+                    if (gather && !sources[node]) continue;
                     if (!exchange && node == v) continue;
                     cc_hold *h = cc_find(&ws, piece, node);
                     if (h->node == UINT32_MAX || h->kind != KIND_DELIVERED) {
@@ -318,7 +331,7 @@ int sched_check_coll(const sched_schedule *s, const uint8_t *sources, void *work
 
 static const char *const coll_algo_names[] = {"mnb", "mnb-split", "te-a3", "te-a2", "te-oneport", "pmnb", "pmnb-split",
                                               "pe", "mnb-diag", "dyn-star", "mnb-opt", "allgather-ring",
-                                              "alltoall-pairwise"};
+                                              "alltoall-pairwise", "pg"};
 _Static_assert(sizeof coll_algo_names / sizeof coll_algo_names[0] == SCHED_COLL_ALGO_LAST - SCHED_COLL_ALGO_FIRST + 1,
                "one name per algorithm number");
 
@@ -327,7 +340,8 @@ int sched_coll_is_algo(int algo) { return algo >= SCHED_COLL_ALGO_FIRST && algo 
 int sched_coll_is_collective(int coll)
 {
     return coll == (int)SCHED_COLL_ALLGATHER || coll == (int)SCHED_COLL_ALLTOALL ||
-           coll == (int)SCHED_COLL_PARTIAL_ALLGATHER || coll == (int)SCHED_COLL_PARTIAL_ALLTOALL;
+           coll == (int)SCHED_COLL_PARTIAL_ALLGATHER || coll == (int)SCHED_COLL_PARTIAL_ALLTOALL ||
+           coll == (int)SCHED_COLL_PARTIAL_GATHER;
 }
 
 int sched_coll_is_model(int model)
@@ -354,6 +368,7 @@ const char *sched_coll_coll_name(int coll)
     if (coll == (int)SCHED_COLL_ALLTOALL) return "alltoall";
     if (coll == (int)SCHED_COLL_PARTIAL_ALLGATHER) return "partial-allgather";
     if (coll == (int)SCHED_COLL_PARTIAL_ALLTOALL) return "partial-alltoall";
+    if (coll == (int)SCHED_COLL_PARTIAL_GATHER) return "partial-gather";
     return "?";
 }
 

@@ -13,6 +13,8 @@
  *   alltoall (TE):     node s starts with piece s*N+t for every t != s; piece s*N+t must reach
  *                      node t.
  *   partial allgather: like allgather, but only the nodes of a source set start with pieces.
+ *   partial gather:    node s starts with piece s*N+t for every node t of a destination set,
+ *                      t != s; piece s*N+t must reach node t (the dual of partial alltoall).
  * A message with SCHED_MSG_TRANSIT in its reserved byte is relayed by its receiver without
  * being delivered there (packing hops, intermediate nodes of a two-leg route, a packet
  * passing back through its own source). Every other receipt is a delivery, and the checker
@@ -64,13 +66,19 @@
 /* Alltoall by pairwise exchange: round i, node v sends to (v+i) mod N, one dimension-order worm
  * (model wormhole-contended, sched_baseline.c). */
 #define SCHED_ALGO_ALLTOALL_PAIRWISE ((sched_algo)44)
-#define SCHED_COLL_ALGO_LAST   44
+/* Partial gather on a 2-D mesh: the partial exchange of the destination set, reversed in
+ * paths and time (sched_pg.c, Varvarigos-Bertsekas sec. 5). */
+#define SCHED_ALGO_PG          ((sched_algo)45)
+#define SCHED_COLL_ALGO_LAST   45
 
 #define SCHED_COLL_ALLGATHER         ((sched_collective)16)
 #define SCHED_COLL_ALLTOALL          ((sched_collective)17)
 #define SCHED_COLL_PARTIAL_ALLGATHER ((sched_collective)18)
 /* Like alltoall, but only the nodes of a source set send (pieces s*N+t, s a source). */
 #define SCHED_COLL_PARTIAL_ALLTOALL  ((sched_collective)19)
+/* Partial gather: every node sends to each node of a destination set (pieces s*N+t, t a
+ * destination, s != t); the "source set" handed to the checker is the destination set. */
+#define SCHED_COLL_PARTIAL_GATHER    ((sched_collective)20)
 
 /* Store-and-forward, single port: at most one send and one receive per node per slot. */
 #define SCHED_MODEL_SAF_ONEPORT      ((sched_model)16)
@@ -144,6 +152,8 @@ int sched_sim_pmnb(sched_schedule *out, const sched_shape *shape, const uint8_t 
                    uint32_t *prefix_steps, uint32_t *rank_errors, char *err, size_t errlen);
 /* Partial exchange on a 2-D mesh by slot simulation of the R/C routing rule (sched_pe.c). */
 int sched_sim_pe(sched_schedule *out, const sched_shape *shape, const uint8_t *sources, char *err, size_t errlen);
+/* Partial gather on a 2-D mesh to the destination set dests: sched_sim_pe reversed (sched_pg.c). */
+int sched_sim_pg(sched_schedule *out, const sched_shape *shape, const uint8_t *dests, char *err, size_t errlen);
 /* Partial exchange: the paper's upper bound 2 floor(sqrt M)(N-p) + 2(p-1) (t_p term apart),
  * its worst-case lower bound floor(sqrt M) N / 4, and a lower bound for this source set
  * (busiest cut or port). */

@@ -4,28 +4,111 @@
 
 #include <string.h>
 
-static uint32_t order_dim(const sched_dyn_plan *pl, uint32_t ending, uint32_t k)
+/* Adaptive STAR leaves the base draw only for an order whose weighted backlog is below a
+ * third of the base order's: without such a margin the sources chase their own noise and
+ * the loads oscillate (the abstract model: 4x8 torus at rho 0.9, 2-class priority, mean
+ * broadcast delay 122 slots with no margin, 27 with STAR, 24 with a margin of 3). */
+#define ADAPT_MARGIN 3u
+
+/* Phase k of the order ending in dimension l: forward l+1, l+2, ..., l; reverse l-1, ..., l. */
+static uint32_t order_dim(const sched_dyn_plan *pl, uint32_t ending, uint32_t reverse, uint32_t k)
 {
-    return (ending + 1u + k) % pl->shape.dims;
+    const uint32_t d = pl->shape.dims;
+    return reverse ? (ending + 2u * d - 1u - k) % d : (ending + 1u + k) % d;
 }
 
-/* Product of the sides of the phases after k (STAR, ending dimension l). */
-static uint32_t later_product(const sched_dyn_plan *pl, uint32_t ending, uint32_t k)
+uint32_t sched_dyn_order_dim(const sched_dyn_plan *pl, const sched_dyn_packet *pkt, uint32_t k)
+{
+    return order_dim(pl, pkt->ending, pkt->reverse, k);
+}
+
+/* Product of the sides of the phases after k. */
+static uint32_t later_product(const sched_dyn_plan *pl, uint32_t ending, uint32_t reverse, uint32_t k)
 {
     uint32_t prod = 1;
-    for (uint32_t q = k + 1u; q < pl->shape.dims; q++) prod *= pl->shape.side[order_dim(pl, ending, q)];
+    for (uint32_t q = k + 1u; q < pl->shape.dims; q++) prod *= pl->shape.side[order_dim(pl, ending, reverse, q)];
     return prod;
+}
+
+/* The balance system of the forward (reverse = 0) or reverse orders (digest B3):
+ * sum_l a[i][l] x_l = (N-1)/d. Every column sums to N-1, so x is proportional to
+ * A^-1 (1,..,1): Cramer with a column of ones, in integers. Fills num[] (x_l = num[l]/total,
+ * total returned in *den, below 2^31) or says why not. uniform: x_l = 1/d. */
+static const char *solve_balance(const sched_dyn_plan *pl, uint32_t reverse, int uniform, uint32_t out_num[SCHED_MAX_DIMS],
+                                 uint32_t threshold[SCHED_MAX_DIMS], uint32_t *den)
+{
+    const sched_shape *sh = &pl->shape;
+    const uint32_t d = sh->dims;
+    int64_t num[SCHED_MAX_DIMS], total = 0;
+    if (uniform) {
+        for (uint32_t l = 0; l < d; l++) num[l] = 1;
+        total = d;
+    } else {
+        int64_t a[SCHED_MAX_DIMS][SCHED_MAX_DIMS];
+        for (uint32_t l = 0; l < d; l++) {
+            int64_t before = 1;
+            for (uint32_t k = 0; k < d; k++) {
+                uint32_t i = order_dim(pl, l, reverse, k);
+                a[i][l] = (int64_t)(sh->side[i] - 1u) * before;
+                before *= sh->side[i];
+            }
+        }
+        for (uint32_t l = 0; l < d; l++) {
+            int64_t m[SCHED_MAX_DIMS][SCHED_MAX_DIMS];
+            for (uint32_t i = 0; i < d; i++)
+                for (uint32_t k = 0; k < d; k++) m[i][k] = k == l ? 1 : a[i][k];
+            if (d == 1) num[l] = 1;
+            else if (d == 2) num[l] = m[0][0] * m[1][1] - m[0][1] * m[1][0];
+            else num[l] = m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1]) - m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0]) +
+                          m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0]);
+            total += num[l];
+        }
+        if (total == 0) return "STAR balance system is singular";
+        if (total < 0) { total = -total; for (uint32_t l = 0; l < d; l++) num[l] = -num[l]; }
+        for (uint32_t l = 0; l < d; l++)
+            if (num[l] < 0) return "STAR balance system has a negative ending-dimension probability for this shape";
+        while (total >= (1ll << 31)) { total >>= 1; for (uint32_t l = 0; l < d; l++) num[l] >>= 1; }
+    }
+    int64_t cum = 0;
+    for (uint32_t l = 0; l < d; l++) {
+        out_num[l] = (uint32_t)num[l];
+        cum += num[l];
+        uint64_t t = ((uint64_t)cum << 32) / (uint64_t)total;
+        threshold[l] = l + 1u == d || t > 0xFFFFFFFFull ? 0xFFFFFFFFu : (uint32_t)t;
+    }
+    *den = (uint32_t)total;
+    return 0;
+}
+
+const char *sched_dyn_routing_name(int routing)
+{
+    return routing == SCHED_DYN_ROUTE_STAR ? "star" : routing == SCHED_DYN_ROUTE_REDO ? "redo"
+         : routing == SCHED_DYN_ROUTE_ADAPTIVE ? "adaptive" : "?";
+}
+
+int sched_dyn_routing_from_name(const char *name)
+{
+    for (int r = 0; r <= SCHED_DYN_ROUTE_ADAPTIVE; r++)
+        if (!strcmp(name, sched_dyn_routing_name(r))) return r;
+    return -1;
 }
 
 const char *sched_dyn_make_plan(sched_dyn_plan *pl, const sched_shape *sh)
 {
+    return sched_dyn_make_plan_ex(pl, sh, SCHED_DYN_ROUTE_STAR, 0);
+}
+
+const char *sched_dyn_make_plan_ex(sched_dyn_plan *pl, const sched_shape *sh, int routing, int uniform)
+{
     memset(pl, 0, sizeof *pl);
+    if (routing < SCHED_DYN_ROUTE_STAR || routing > SCHED_DYN_ROUTE_ADAPTIVE) return "unknown routing variant";
     const char *problem = sched_shape_problem(sh);
     if (problem) return problem;
     const uint32_t d = sh->dims;
     pl->shape = *sh;
     pl->nodes = sched_nodes(sh);
     if (!sh->torus) {
+        if (routing != SCHED_DYN_ROUTE_STAR || uniform) return "a mesh runs ARC only (REDO, adaptive and uniform probabilities are for tori)";
         pl->arc = 1;
         pl->receivers = 1;
         for (uint32_t k = 0; k < d; k++) {
@@ -38,42 +121,34 @@ const char *sched_dyn_make_plan(sched_dyn_plan *pl, const sched_shape *sh)
         if (sh->side[k] < 3) return "STAR needs every torus side >= 3";
     pl->receivers = pl->nodes;
     if (pl->nodes > 65536u) return "STAR plan: at most 65536 nodes (integer balance solver)";
-    /* Balance system (digest B3): sum_l a[i][l] x_l = (N-1)/d. Since every column sums to
-     * N-1, x is proportional to A^-1 (1,..,1): Cramer with a column of ones, in integers. */
-    int64_t a[SCHED_MAX_DIMS][SCHED_MAX_DIMS];
+    pl->routing = (uint8_t)routing;
+    pl->uniform = (uint8_t)(uniform != 0);
+    const char *why = solve_balance(pl, 0, uniform, pl->ending_num, pl->ending_threshold, &pl->ending_den);
+    if (!why && routing == SCHED_DYN_ROUTE_REDO)
+        why = solve_balance(pl, 1, uniform, pl->reverse_num, pl->reverse_threshold, &pl->reverse_den);
+    if (why) return why;
     for (uint32_t l = 0; l < d; l++) {
-        int64_t before = 1;
+        uint32_t before = 1;
         for (uint32_t k = 0; k < d; k++) {
-            uint32_t i = order_dim(pl, l, k);
-            a[i][l] = (int64_t)(sh->side[i] - 1u) * before;
+            uint32_t i = order_dim(pl, l, 0, k);
+            pl->trans[i][l] = (sh->side[i] - 1u) * before;
             before *= sh->side[i];
         }
     }
-    int64_t num[SCHED_MAX_DIMS], total = 0;
-    for (uint32_t l = 0; l < d; l++) {
-        int64_t m[SCHED_MAX_DIMS][SCHED_MAX_DIMS];
-        for (uint32_t i = 0; i < d; i++)
-            for (uint32_t k = 0; k < d; k++) m[i][k] = k == l ? 1 : a[i][k];
-        if (d == 1) num[l] = 1;
-        else if (d == 2) num[l] = m[0][0] * m[1][1] - m[0][1] * m[1][0];
-        else num[l] = m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1]) - m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0]) +
-                      m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0]);
-        total += num[l];
-    }
-    if (total == 0) return "STAR balance system is singular";
-    if (total < 0) { total = -total; for (uint32_t l = 0; l < d; l++) num[l] = -num[l]; }
-    for (uint32_t l = 0; l < d; l++)
-        if (num[l] < 0) return "STAR balance system has a negative ending-dimension probability for this shape";
-    while (total >= (1ll << 31)) { total >>= 1; for (uint32_t l = 0; l < d; l++) num[l] >>= 1; }
-    int64_t cum = 0;
-    for (uint32_t l = 0; l < d; l++) {
-        pl->ending_num[l] = (uint32_t)num[l];
-        cum += num[l];
-        uint64_t t = ((uint64_t)cum << 32) / (uint64_t)total;
-        pl->ending_threshold[l] = l + 1u == d || t > 0xFFFFFFFFull ? 0xFFFFFFFFu : (uint32_t)t;
-    }
-    pl->ending_den = (uint32_t)total;
     return 0;
+}
+
+void sched_dyn_future_load(const sched_dyn_plan *pl, const sched_dyn_packet *p, uint32_t load[SCHED_MAX_DIMS])
+{
+    if (pl->arc || p->stage != SCHED_DYN_STAR) return;
+    /* this transmission reaches hops_left + 1 nodes of its ring; each starts the later phases */
+    uint32_t reach = p->hops_left + 1u;
+    load[order_dim(pl, p->ending, p->reverse, p->phase)] += reach;
+    for (uint32_t q = p->phase + 1u; q < pl->shape.dims; q++) {
+        const uint32_t dim = order_dim(pl, p->ending, p->reverse, q), side = pl->shape.side[dim];
+        load[dim] += reach * (side - 1u);
+        reach *= side;
+    }
 }
 
 int sched_dyn_is_receiver(const sched_dyn_plan *pl, uint32_t node)
@@ -107,7 +182,7 @@ static void add_send(sched_dyn_send *sends, int *n, uint32_t dim, int dir, const
 static void star_ring(const sched_dyn_plan *pl, uint32_t u, const sched_dyn_packet *base, uint32_t k,
                       sched_dyn_send *sends, int *n)
 {
-    const uint32_t dim = order_dim(pl, base->ending, k), side = pl->shape.side[dim];
+    const uint32_t dim = order_dim(pl, base->ending, base->reverse, k), side = pl->shape.side[dim];
     const uint32_t longer = side / 2u, shorter = (side - 1u) / 2u;
     const int plus_long = (side % 2u == 1u) || (mix3(base->source, base->seq, u * 4u + dim) & 1u);
     for (int s = 0; s < 2; s++) {
@@ -118,7 +193,7 @@ static void star_ring(const sched_dyn_plan *pl, uint32_t u, const sched_dyn_pack
         p.phase = (uint8_t)k;
         p.hops_left = (uint16_t)(leg - 1u);
         p.prio = k + 1u == pl->shape.dims ? SCHED_DYN_LOW : SCHED_DYN_HIGH;
-        p.descendants = leg * later_product(pl, base->ending, k);
+        p.descendants = leg * later_product(pl, base->ending, base->reverse, k);
         add_send(sends, n, dim, dir, &p);
     }
 }
@@ -168,6 +243,20 @@ static void arc_face_start(const sched_dyn_plan *pl, uint32_t z, const sched_dyn
 int sched_dyn_originate(const sched_dyn_plan *pl, uint32_t source, uint32_t seq, uint32_t rnd,
                         sched_dyn_send sends[SCHED_DYN_MAX_SENDS])
 {
+    return sched_dyn_originate_ex(pl, source, seq, rnd, 0, 0, sends);
+}
+
+/* The ending dimension a threshold table draws for rnd. */
+static uint32_t draw(const uint32_t *threshold, uint32_t d, uint32_t rnd)
+{
+    uint32_t l = 0;
+    while (l + 1u < d && rnd > threshold[l]) l++;
+    return l;
+}
+
+int sched_dyn_originate_ex(const sched_dyn_plan *pl, uint32_t source, uint32_t seq, uint32_t rnd, uint32_t rnd2,
+                           const uint32_t *backlog, sched_dyn_send sends[SCHED_DYN_MAX_SENDS])
+{
     int n = 0;
     if (!sched_dyn_is_receiver(pl, source)) return 0;
     sched_dyn_packet p;
@@ -176,8 +265,29 @@ int sched_dyn_originate(const sched_dyn_plan *pl, uint32_t source, uint32_t seq,
     p.seq = seq;
     const uint32_t d = pl->shape.dims;
     if (!pl->arc) {
-        uint32_t l = 0;
-        while (l + 1u < d && rnd > pl->ending_threshold[l]) l++;
+        uint32_t l = draw(pl->ending_threshold, d, rnd);
+        if (pl->routing == SCHED_DYN_ROUTE_REDO && (rnd2 >> 31)) {
+            p.reverse = 1;
+            l = draw(pl->reverse_threshold, d, rnd);
+        } else if (pl->routing == SCHED_DYN_ROUTE_ADAPTIVE && backlog) {
+            /* the order whose transmissions fall on the least busy dimensions: the smallest
+             * sum_i backlog[i] a_{i,l}, taken only when below the base draw's by the margin
+             * (an empty backlog leaves the base draw) */
+            uint32_t any = 0;
+            for (uint32_t i = 0; i < d; i++) any |= backlog[i];
+            if (any) {
+                uint64_t best = UINT64_MAX, base = 0;
+                uint32_t pick = l;
+                for (uint32_t o = 0; o < d; o++) {
+                    const uint32_t c = (l + o) % d;
+                    uint64_t worst = 0;
+                    for (uint32_t i = 0; i < d; i++) worst += (uint64_t)backlog[i] * pl->trans[i][c];
+                    if (o == 0) base = worst;
+                    if (worst < best) { best = worst; pick = c; }
+                }
+                if (best * ADAPT_MARGIN < base) l = pick;
+            }
+        }
         p.stage = SCHED_DYN_STAR;
         p.ending = (uint8_t)l;
         for (uint32_t k = 0; k < d; k++) star_ring(pl, source, &p, k, sends, &n);
@@ -207,11 +317,11 @@ int sched_dyn_on_receive(const sched_dyn_plan *pl, uint32_t node, const sched_dy
     *deliver = 0;
     if (in->stage == SCHED_DYN_STAR) {
         *deliver = node != in->source;
-        const uint32_t dim = order_dim(pl, in->ending, in->phase);
+        const uint32_t dim = order_dim(pl, in->ending, in->reverse, in->phase);
         if (in->hops_left > 0) {
             sched_dyn_packet p = *in;
             p.hops_left = (uint16_t)(in->hops_left - 1u);
-            p.descendants = in->hops_left * later_product(pl, in->ending, in->phase);
+            p.descendants = in->hops_left * later_product(pl, in->ending, in->reverse, in->phase);
             add_send(sends, &n, dim, in->dir, &p);
         }
         for (uint32_t k = in->phase + 1u; k < pl->shape.dims; k++) star_ring(pl, node, in, k, sends, &n);

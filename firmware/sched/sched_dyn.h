@@ -17,6 +17,25 @@
  * interior projection (dimension by dimension, relay only), and every face node sends it back
  * into the interior along dimension i (n_i-2 hops, each interior node receives it once).
  * Priority: LOW for the back-broadcast hops after the first (the last n_i-3), HIGH otherwise.
+ *
+ * Routing variants on tori (sched_dyn_make_plan_ex, digest B3 and B9):
+ * - STAR: the orders l+1, l+2, ..., l (forward), ending dimension l with probability x_l.
+ * - REDO (random even-dimensions order): a random order of all d dimensions. Here the d
+ *   forward orders and the d reverse orders l-1, l-2, ..., l, half the traffic each; the
+ *   reverse ones have their own balance system (solved like STAR's). For d <= 3 these are
+ *   all d! orders (with equal sides each has probability 1/d!); for d = 2 REDO is STAR.
+ * - ADAPTIVE (the paper's Sec. 6.1, "adaptive STAR"): the source looks at its own backlog
+ *   Eul_X(i), the dimension-i transmissions still owed by the packets in its queues
+ *   (sched_dyn_future_load summed over them). It draws l from the base probabilities as
+ *   STAR does, but takes instead the forward order whose transmissions a_{i,l} fall on the
+ *   least busy dimensions (smallest sum_i Eul_X(i) a_{i,l}) when that sum is below a third
+ *   of the drawn order's (a margin: without one the sources chase noise and the loads
+ *   oscillate).
+ * The base probabilities are the balance system's solution, or 1/d each (uniform: what a
+ * node that does not solve the system would use; on unequal sides it unbalances the links).
+ *
+ * Note: the paper's ARC is the mesh scheme above (algorithm-reconfigured communication);
+ * "adaptive STAR" is the ADAPTIVE routing here.
  */
 #ifndef RVMESH_SCHED_DYN_H
 #define RVMESH_SCHED_DYN_H
@@ -27,6 +46,7 @@
 
 enum { SCHED_DYN_HIGH = 0, SCHED_DYN_LOW = 1 };
 enum { SCHED_DYN_STAR = 0, SCHED_DYN_OUT = 1, SCHED_DYN_FACE = 2, SCHED_DYN_BACK = 3 };
+enum { SCHED_DYN_ROUTE_STAR = 0, SCHED_DYN_ROUTE_REDO = 1, SCHED_DYN_ROUTE_ADAPTIVE = 2 };
 
 typedef struct {
     sched_shape shape;
@@ -36,6 +56,14 @@ typedef struct {
     uint32_t ending_threshold[SCHED_MAX_DIMS]; /* cumulative x_l scaled to 2^32-1 */
     uint32_t ending_num[SCHED_MAX_DIMS];       /* x_l = ending_num[l] / ending_den */
     uint32_t ending_den;
+    uint8_t routing;                   /* SCHED_DYN_ROUTE_* (tori; ARC on meshes) */
+    uint8_t uniform;                   /* base probabilities 1/d instead of the balance solution */
+    /* REDO: the reverse orders' probabilities (y_l), as the forward ones */
+    uint32_t reverse_threshold[SCHED_MAX_DIMS];
+    uint32_t reverse_num[SCHED_MAX_DIMS];
+    uint32_t reverse_den;
+    /* a_{i,l}: dimension-i transmissions of one broadcast with forward ending dimension l */
+    uint32_t trans[SCHED_MAX_DIMS][SCHED_MAX_DIMS];
 } sched_dyn_plan;
 
 /* Packet header (what a firmware packet would carry). */
@@ -49,6 +77,7 @@ typedef struct {
     uint16_t hops_left; /* hops after the one that brought it here */
     uint8_t prio;       /* SCHED_DYN_HIGH / LOW, for the hop it is queued for */
     uint8_t face_side;  /* ARC: 0 low face, 1 high face */
+    uint8_t reverse;    /* STAR/REDO: 1 for the reverse order l-1, l-2, ..., l */
     uint32_t descendants; /* nodes reached through this transmission (incl. the receiver) */
 } sched_dyn_packet;
 
@@ -59,14 +88,30 @@ typedef struct {
 
 #define SCHED_DYN_MAX_SENDS (2 * SCHED_MAX_DIMS)
 
-/* 0, or why the shape cannot use the rule. arc = 1 for a mesh. */
+/* 0, or why the shape cannot use the rule. arc = 1 for a mesh. STAR with solved probabilities. */
 const char *sched_dyn_make_plan(sched_dyn_plan *plan, const sched_shape *shape);
+/* The same with a routing variant (SCHED_DYN_ROUTE_*; meshes take only STAR, meaning ARC) and
+ * uniform = 1 for base probabilities 1/d. */
+const char *sched_dyn_make_plan_ex(sched_dyn_plan *plan, const sched_shape *shape, int routing, int uniform);
+const char *sched_dyn_routing_name(int routing);   /* "star", "redo", "adaptive" ("?" otherwise) */
+int sched_dyn_routing_from_name(const char *name); /* -1 if unknown */
+/* The dimension of phase k of a packet's order (STAR/REDO). */
+uint32_t sched_dyn_order_dim(const sched_dyn_plan *plan, const sched_dyn_packet *pkt, uint32_t k);
+/* Adds to load[i] the dimension-i transmissions of the subtree of the queued transmission
+ * `send` (itself included): the paper's Eul contribution of one queued packet. STAR/REDO
+ * packets only (an ARC packet adds nothing). */
+void sched_dyn_future_load(const sched_dyn_plan *plan, const sched_dyn_packet *send, uint32_t load[SCHED_MAX_DIMS]);
 /* 1 if the node generates and receives broadcasts (torus: all; ARC: interior). */
 int sched_dyn_is_receiver(const sched_dyn_plan *plan, uint32_t node);
 /* A new broadcast at its source: fills sends[] (port + header, with priority) and returns
  * how many. rnd: a uniform 32-bit random number (ending dimension choice). */
 int sched_dyn_originate(const sched_dyn_plan *plan, uint32_t source, uint32_t seq, uint32_t rnd,
                         sched_dyn_send sends[SCHED_DYN_MAX_SENDS]);
+/* The same for any routing variant: backlog[i] is the source's Eul_X(i) (ADAPTIVE; may be
+ * NULL, meaning an empty backlog). rnd2: a second uniform 32-bit number (REDO's order
+ * direction). */
+int sched_dyn_originate_ex(const sched_dyn_plan *plan, uint32_t source, uint32_t seq, uint32_t rnd, uint32_t rnd2,
+                           const uint32_t *backlog, sched_dyn_send sends[SCHED_DYN_MAX_SENDS]);
 /* A packet arrived at `node`: the transmissions it must queue (returned count) and whether it
  * is delivered here (*deliver = 1). */
 int sched_dyn_on_receive(const sched_dyn_plan *plan, uint32_t node, const sched_dyn_packet *in, int *deliver,

@@ -96,18 +96,47 @@ static int32_t pool_get(pool_t *p)
     return (int32_t)p->used++;
 }
 
+const char *sched_dyn_discipline_name(int discipline)
+{
+    return discipline == SCHED_DYN_FIFO ? "fifo" : discipline == SCHED_DYN_PRIO2 ? "prio2"
+         : discipline == SCHED_DYN_DESC ? "desc" : "?";
+}
+
+int sched_dyn_discipline_from_name(const char *name)
+{
+    for (int k = 0; k <= SCHED_DYN_DESC; k++)
+        if (!strcmp(name, sched_dyn_discipline_name(k))) return k;
+    return -1;
+}
+
 int sched_dyn_simulate(const sched_shape *shape, int discipline, double rho, uint32_t warmup, uint32_t measure,
                        uint64_t seed, sched_dyn_stats *st, char *err, size_t errlen)
 {
+    sched_dyn_sim_options o = {discipline, SCHED_DYN_ROUTE_STAR, 0, rho, warmup, measure, measure, seed};
+    return sched_dyn_simulate_ex(shape, &o, st, err, errlen);
+}
+
+int sched_dyn_simulate_ex(const sched_shape *shape, const sched_dyn_sim_options *opt, sched_dyn_stats *st,
+                          char *err, size_t errlen)
+{
     memset(st, 0, sizeof *st);
+    const int discipline = opt->discipline;
+    const double rho = opt->rho;
+    const uint32_t warmup = opt->warmup, measure = opt->measure, tail = opt->tail;
+    const uint64_t seed = opt->seed;
     sched_dyn_plan pl;
-    const char *why = sched_dyn_make_plan(&pl, shape);
+    const char *why = sched_dyn_make_plan_ex(&pl, shape, opt->routing, opt->uniform);
     if (why) return dyn_error(err, errlen, "dynamic broadcast: %s", why);
     if (rho <= 0 || rho >= 1.5) return dyn_error(err, errlen, "dynamic broadcast: load rho must be in (0, 1.5)");
     const uint32_t n = pl.nodes, d = shape->dims, ports = 2u * d;
     const double lambda = rho * 2.0 * d / (double)(pl.receivers - 1u);   /* per generating node per slot */
     port_queue *q = calloc((size_t)n * ports, sizeof *q);
     uint32_t *seq = calloc(n, sizeof *seq);
+    uint32_t *backlog = calloc((size_t)n * SCHED_MAX_DIMS, sizeof *backlog);   /* Eul_X(i) */
+    uint32_t *node_queue = calloc(n, sizeof *node_queue);
+    double *bdelays = 0;
+    size_t nbdelays = 0, capbdelays = 0;
+    uint64_t dim_trans[SCHED_MAX_DIMS] = {0};
     pkt_info *info = 0;
     uint32_t ninfo = 0, capinfo = 0;
     uint64_t *seen = 0;          /* per packet, one bit per node */
@@ -119,18 +148,19 @@ int sched_dyn_simulate(const sched_shape *shape, int discipline, double rho, uin
     pool_t pool = {0, 0, 0, -1};
     rng_t rng = {seed * 0x9E3779B97F4A7C15ull + 1u};
     int rc = -1;
-    if (!q || !seq || !fl) { dyn_error(err, errlen, "out of memory"); goto done; }
+    if (!q || !seq || !fl || !backlog || !node_queue) { dyn_error(err, errlen, "out of memory"); goto done; }
+    if (discipline < SCHED_DYN_FIFO || discipline > SCHED_DYN_DESC) { dyn_error(err, errlen, "dynamic broadcast: unknown discipline"); goto done; }
     if (lambda > 2.0) { dyn_error(err, errlen, "dynamic broadcast: rate too high for this shape"); goto done; }
     const double exp_minus_lambda = exp_series(-lambda);
     for (uint32_t k = 0; k < (uint32_t)n * ports; k++) q[k].head[0] = q[k].head[1] = q[k].tail[0] = q[k].tail[1] = -1;
 
-    const uint32_t stop_gen = warmup + measure, limit = stop_gen + 20u * measure + 1000u;
+    const uint32_t stop_gen = warmup + measure, gen_end = stop_gen + tail, limit = gen_end + 20u * measure + 1000u;
     uint32_t measured_open = 0;
     uint64_t transmissions = 0;
     uint32_t t;
     for (t = 1; t <= limit; t++) {
         /* Requests that arrived during the previous slot (Poisson count, uniform times). */
-        if (t - 1u < stop_gen + measure) {
+        if (t - 1u < gen_end) {
             for (uint32_t v = 0; v < n; v++) {
                 if (!sched_dyn_is_receiver(&pl, v)) continue;
                 for (uint32_t arrivals = t > 1u ? poisson(&rng, exp_minus_lambda) : 0u; arrivals > 0; arrivals--) {
@@ -150,8 +180,11 @@ int sched_dyn_simulate(const sched_shape *shape, int discipline, double rho, uin
                     info[pid].measured = gen >= (double)warmup && gen < (double)stop_gen;
                     if (info[pid].measured) { measured_open++; st->packets++; }
                     sched_dyn_send sends[SCHED_DYN_MAX_SENDS];
-                    int ns = sched_dyn_originate(&pl, v, seq[v]++, (uint32_t)(rng_next(&rng) >> 32), sends);
+                    const uint32_t r1 = (uint32_t)(rng_next(&rng) >> 32), r2 = (uint32_t)(rng_next(&rng) >> 32);
+                    int ns = sched_dyn_originate_ex(&pl, v, seq[v]++, r1, r2, &backlog[(size_t)v * SCHED_MAX_DIMS], sends);
                     for (int s = 0; s < ns; s++) {
+                        sched_dyn_future_load(&pl, &sends[s].pkt, &backlog[(size_t)v * SCHED_MAX_DIMS]);
+                        node_queue[v]++;
                         int32_t e = pool_get(&pool);
                         if (e < 0) { dyn_error(err, errlen, "out of memory"); goto done; }
                         pool.pool[e].pkt = sends[s].pkt;
@@ -198,6 +231,14 @@ int sched_dyn_simulate(const sched_shape *shape, int discipline, double rho, uin
                     if (pq->head[cls] < 0) pq->tail[cls] = -1;
                 }
                 pq->len--;
+                if (node_queue[v] > st->max_node_queue) st->max_node_queue = node_queue[v];
+                node_queue[v]--;
+                {
+                    uint32_t fut[SCHED_MAX_DIMS] = {0};
+                    sched_dyn_future_load(&pl, &pool.pool[pick].pkt, fut);
+                    for (uint32_t i = 0; i < d; i++) backlog[(size_t)v * SCHED_MAX_DIMS + i] -= fut[i];
+                }
+                if (t > warmup && t <= stop_gen) dim_trans[p / 2u]++;
                 int64_t nb = sched_neighbour(shape, v, (uint8_t)p);
                 if (nb < 0) { dyn_error(err, errlen, "node %u sends off the mesh on port %u", (unsigned)v, (unsigned)p); goto done; }
                 fl[nf].dst = (uint32_t)nb;
@@ -241,6 +282,14 @@ int sched_dyn_simulate(const sched_shape *shape, int discipline, double rho, uin
                     if (pi->receptions == pl.receivers - 1u) {
                         measured_open--;
                         st->mean_broadcast_delay += pi->last;
+                        if (t - 1u >= gen_end) st->late++;
+                        if (nbdelays == capbdelays) {
+                            capbdelays = capbdelays ? capbdelays * 2u : 4096u;
+                            double *g = realloc(bdelays, sizeof *g * capbdelays);
+                            if (!g) { dyn_error(err, errlen, "out of memory"); goto done; }
+                            bdelays = g;
+                        }
+                        bdelays[nbdelays++] = pi->last;
                     }
                 }
             }
@@ -250,6 +299,8 @@ int sched_dyn_simulate(const sched_shape *shape, int discipline, double rho, uin
                 pool.pool[e].pkt = sends[s].pkt;
                 pool.pool[e].pid = pid;
                 pool.pool[e].next = -1;
+                sched_dyn_future_load(&pl, &sends[s].pkt, &backlog[(size_t)dst * SCHED_MAX_DIMS]);
+                node_queue[dst]++;
                 port_queue *pq = &q[dst * ports + sends[s].port];
                 int cls = discipline == SCHED_DYN_PRIO2 ? sends[s].pkt.prio : 0;
                 if (pq->tail[cls] >= 0) pool.pool[pq->tail[cls]].next = e; else pq->head[cls] = e;
@@ -279,16 +330,24 @@ int sched_dyn_simulate(const sched_shape *shape, int discipline, double rho, uin
         st->max_delay = delays[ndelays - 1u];
     }
     if (st->packets) st->mean_broadcast_delay /= st->packets;
+    if (nbdelays) {
+        qsort(bdelays, nbdelays, sizeof *bdelays, cmp_double);
+        st->p95_broadcast_delay = bdelays[(size_t)(0.95 * (double)(nbdelays - 1u))];
+    }
     {
-        uint64_t links = 0;
+        uint64_t links = 0, dim_links[SCHED_MAX_DIMS] = {0};
         for (uint32_t v = 0; v < n; v++)
-            for (uint32_t p = 0; p < ports; p++) links += sched_neighbour(shape, v, (uint8_t)p) >= 0;
+            for (uint32_t p = 0; p < ports; p++)
+                if (sched_neighbour(shape, v, (uint8_t)p) >= 0) { links++; dim_links[p / 2u]++; }
         st->link_utilisation = measure && links ? (double)transmissions / ((double)measure * (double)links) : 0;
+        for (uint32_t i = 0; i < d; i++)
+            st->dim_utilisation[i] = measure && dim_links[i] ? (double)dim_trans[i] / ((double)measure * (double)dim_links[i]) : 0;
     }
     st->slots = t;
     rc = 0;
 done:
     free(q); free(seq); free(info); free(seen); free(delays); free(fl); free(pool.pool);
+    free(backlog); free(node_queue); free(bdelays);
     return rc;
 }
 

@@ -50,6 +50,8 @@ int sched_coll_generate(sched_schedule *out, const sched_shape *shape, int algo,
     case 37: case 38: case 39:
         return mnb_error(err, errlen, "%s needs a source set: use schedgen --sources or sched_sim_pmnb()",
                          sched_coll_algo_name(algo));
+    case 45:
+        return mnb_error(err, errlen, "pg needs a destination set: use schedgen --sources or sched_sim_pg()");
     }
     return mnb_error(err, errlen, "unknown algorithm %d", algo);
 }
@@ -131,7 +133,7 @@ void sched_coll_partial_bounds(const sched_schedule *s, const uint8_t *sources, 
     *m = 0;
     for (uint32_t v = 0; v < n; v++) *m += sources[v] != 0;
     *bound = sched_coll_expected_slots(sh, (int)s->algo, *m);
-    if (s->algo == SCHED_ALGO_PE) *lower = sched_pe_lb_placement(sh, sources);
+    if (s->algo == SCHED_ALGO_PE || s->algo == SCHED_ALGO_PG) *lower = sched_pe_lb_placement(sh, sources);
     else *lower = (parts * (*m - 1u) + deg - 1u) / deg;
 }
 
@@ -141,7 +143,8 @@ int sched_coll_generate_partial(sched_schedule *out, const sched_shape *shape, i
     memset(out, 0, sizeof *out);
     if (algo == 37 || algo == 38) return sched_sim_pmnb(out, shape, sources, algo == 38, 0, 0, err, errlen);
     if (algo == 39) return sched_sim_pe(out, shape, sources, err, errlen);
-    return mnb_error(err, errlen, "--sources applies to pmnb, pmnb-split and pe only");
+    if (algo == 45) return sched_sim_pg(out, shape, sources, err, errlen);
+    return mnb_error(err, errlen, "--sources applies to pmnb, pmnb-split, pe and pg only");
 }
 
 /* ---------------------------------------------------------------- bounds */
@@ -195,7 +198,9 @@ uint32_t sched_lb_te_status(const sched_shape *sh)
 uint32_t sched_coll_lower_bound(const sched_schedule *s)
 {
     const sched_shape *sh = &s->shape;
-    if (s->coll == SCHED_COLL_PARTIAL_ALLGATHER || s->coll == SCHED_COLL_PARTIAL_ALLTOALL) return 0;   /* needs the set */
+    if (s->coll == SCHED_COLL_PARTIAL_ALLGATHER || s->coll == SCHED_COLL_PARTIAL_ALLTOALL ||
+        s->coll == SCHED_COLL_PARTIAL_GATHER)
+        return 0;   /* needs the set */
     if (s->coll == SCHED_COLL_ALLTOALL && s->model == SCHED_MODEL_WORMHOLE_CONTENDED) {
         /* rounds, not slots: a node sends N-1 worms, at most one per port per round */
         const uint32_t n = sched_nodes(sh), mindeg = sh->torus ? 2u * sh->dims : sh->dims;
@@ -248,7 +253,7 @@ uint32_t sched_coll_expected_slots(const sched_shape *sh, int algo, uint32_t m)
         return t;
     }
     case 36: return sched_lb_te_status(sh);
-    case 39: return m ? sched_pe_bound(sh, m) : 0;
+    case 39: case 45: return m ? sched_pe_bound(sh, m) : 0;   /* the gather is the exchange reversed */
     case 42: return sched_mnb_opt_lower_bound(sh);   /* [BeT89]: ceil((N-1)/4) on a p x p torus */
     case 43: case 44: return n - 1u;
     case 40: {   /* the plan's own length (no digest bound: not in the paper) */

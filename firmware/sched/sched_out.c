@@ -49,10 +49,34 @@ int sched_write_dump(const sched_schedule *s, FILE *f)
     return ferror(f) ? -1 : 0;
 }
 
+typedef struct {
+    FILE *f;
+    uint32_t biggest;
+    uint64_t total;
+} file_sink;
+
+static int to_file(void *ctx, uint32_t node, const uint8_t *table, uint32_t bytes)
+{
+    file_sink *k = ctx;
+    (void)node;
+    if (fwrite(table, 1, bytes, k->f) != bytes) return -1;
+    if (bytes > k->biggest) k->biggest = bytes;
+    k->total += bytes;
+    return 0;
+}
+
 int sched_write_tables(const sched_schedule *s, FILE *f, uint32_t *max_bytes, uint64_t *total_bytes)
 {
-    uint32_t n = sched_nodes(&s->shape), biggest = 0;
-    uint64_t total = 0;
+    file_sink k = {f, 0, 0};
+    int rc = sched_each_table(s, to_file, &k);
+    if (max_bytes) *max_bytes = k.biggest;
+    if (total_bytes) *total_bytes = k.total;
+    return rc;
+}
+
+int sched_each_table(const sched_schedule *s, sched_table_sink sink, void *ctx)
+{
+    uint32_t n = sched_nodes(&s->shape);
     /* Per-node sub-schedules make the writer O(messages) overall instead of O(N * messages). */
     uint32_t *count = calloc((size_t)n + 1u, sizeof *count);
     sched_msg *sorted = malloc((size_t)(2u * s->count + 1u) * sizeof *sorted);
@@ -107,18 +131,144 @@ int sched_write_tables(const sched_schedule *s, FILE *f, uint32_t *max_bytes, ui
         if (!grown) goto out;
         buf = grown;
         int32_t w = sched_table_write(&sub, v, buf, bytes);
-        if (w < 0 || fwrite(buf, 1, (size_t)w, f) != (size_t)w) goto out;
-        if ((uint32_t)w > biggest) biggest = (uint32_t)w;
-        total += (uint32_t)w;
+        if (w < 0 || sink(ctx, v, buf, (uint32_t)w)) goto out;
     }
     rc = 0;
 out:
-    if (max_bytes) *max_bytes = biggest;
-    if (total_bytes) *total_bytes = total;
     free(count);
     free(sorted);
     free(sorted_rslot);
     free(buf);
+    return rc;
+}
+
+/* ---- a program's package: every node's area (sched_table.h) ---- */
+static void put16(uint8_t *p, uint32_t v) { p[0] = (uint8_t)v; p[1] = (uint8_t)(v >> 8); }
+static void put32(uint8_t *p, uint32_t v) { put16(p, v); put16(p + 2, v >> 16); }
+static uint32_t get16(const uint8_t *p) { return (uint32_t)p[0] | (uint32_t)p[1] << 8; }
+static uint32_t get32(const uint8_t *p) { return get16(p) | get16(p + 2) << 16; }
+
+typedef struct {
+    uint8_t **tables;     /* per node: a copy of its table */
+    uint32_t *bytes;
+    uint32_t ws_fixed, ws_transit;
+} item_tables;
+
+static int keep_table(void *ctx, uint32_t node, const uint8_t *table, uint32_t bytes)
+{
+    item_tables *it = ctx;
+    it->tables[node] = malloc(bytes);
+    if (!it->tables[node]) return -1;
+    memcpy(it->tables[node], table, bytes);
+    it->bytes[node] = bytes;
+    const uint32_t nsend = get16(table + 34), nrecv = get16(table + 36);
+    uint32_t transit = 0;
+    for (uint32_t r = 0; r < nrecv; r++)
+        transit += (table[SCHED_TABLE_HEADER_BYTES + nsend * SCHED_TABLE_SEND_BYTES + r * SCHED_TABLE_RECV_BYTES + 3u] &
+                    SCHED_MSG_TRANSIT) != 0;
+    const uint32_t fixed = 16u * (nsend + 1u) + 12u * nrecv;
+    if (fixed > it->ws_fixed) it->ws_fixed = fixed;
+    if (transit > it->ws_transit) it->ws_transit = transit;
+    return 0;
+}
+
+static uint32_t fnv_skip(const uint8_t *p, uint32_t len, uint32_t skip)
+{
+    uint32_t h = 2166136261u;
+    for (uint32_t i = 0; i < len; i++) h = (h ^ ((i >= skip && i < skip + 4u) ? 0u : p[i])) * 16777619u;
+    return h;
+}
+
+int sched_write_package(const sched_shape *shape, const sched_pkg_item *items, uint32_t count, FILE *f,
+                        sched_pkg_info *info)
+{
+    const uint32_t n = sched_nodes(shape);
+    item_tables *it = calloc(count ? count : 1u, sizeof *it);
+    uint8_t *area = 0;
+    int rc = -1;
+    memset(info, 0, sizeof *info);
+    if (!it || count > 0xffffu) goto out;
+    for (uint32_t i = 0; i < count; i++) {
+        it[i].tables = calloc(n, sizeof *it[i].tables);
+        it[i].bytes = calloc(n, sizeof *it[i].bytes);
+        if (!it[i].tables || !it[i].bytes || sched_each_table(items[i].s, keep_table, &it[i])) goto out;
+        if (it[i].ws_transit > 0xffffu) goto out;
+    }
+    /* sizes: every area, the largest */
+    const uint32_t dir = SCHED_AREA_HEADER_BYTES + count * SCHED_AREA_ENTRY_BYTES;
+    uint32_t largest = 0;
+    uint64_t total = SCHED_PKG_HEADER_BYTES;
+    for (uint32_t v = 0; v < n; v++) {
+        uint64_t bytes = dir;
+        for (uint32_t i = 0; i < count; i++) bytes += it[i].bytes[v];
+        bytes = (bytes + 7u) & ~(uint64_t)7u;
+        if (bytes > 0xffffffffu) goto out;
+        if (bytes > largest) largest = (uint32_t)bytes;
+        total += bytes;
+        info->mean_area_bytes += (double)bytes / n;
+    }
+    if (total > 0xffffffffu) goto out;
+    uint8_t head[SCHED_PKG_HEADER_BYTES] = {0};
+    put32(head, SCHED_PKG_MAGIC);
+    put16(head + 4, SCHED_PKG_VERSION);
+    put16(head + 6, SCHED_PKG_HEADER_BYTES);
+    put32(head + 8, (uint32_t)total);
+    head[12] = shape->dims;
+    head[13] = shape->torus;
+    put16(head + 14, count);
+    put16(head + 16, shape->side[0]);
+    put16(head + 18, shape->side[1]);
+    put16(head + 20, shape->side[2]);
+    put32(head + 24, n);
+    put32(head + 28, largest);
+    if (fwrite(head, 1, sizeof head, f) != sizeof head) goto out;
+    area = malloc(largest ? largest : 1u);
+    if (!area) goto out;
+    for (uint32_t v = 0; v < n; v++) {
+        uint32_t at = dir;
+        memset(area, 0, largest);
+        put32(area, SCHED_AREA_MAGIC);
+        put16(area + 4, SCHED_PKG_VERSION);
+        put16(area + 6, SCHED_AREA_HEADER_BYTES);
+        area[12] = shape->dims;
+        area[13] = shape->torus;
+        put16(area + 14, count);
+        put16(area + 16, shape->side[0]);
+        put16(area + 18, shape->side[1]);
+        put16(area + 20, shape->side[2]);
+        put32(area + 24, v);
+        for (uint32_t i = 0; i < count; i++) {
+            uint8_t *e = area + SCHED_AREA_HEADER_BYTES + i * SCHED_AREA_ENTRY_BYTES;
+            const uint8_t *t = it[i].tables[v];
+            e[0] = t[15];                                 /* collective */
+            e[1] = t[14];                                 /* algo */
+            put16(e + 2, get16(t + 38) ? get16(t + 38) : 1u);
+            put32(e + 4, sched_coll_is_collective(t[15]) ? 0u : get32(t + 24));
+            put32(e + 8, items[i].min_bytes);
+            put32(e + 12, at);
+            put32(e + 16, it[i].ws_fixed);
+            put16(e + 20, it[i].ws_transit);
+            memcpy(area + at, t, it[i].bytes[v]);
+            at += it[i].bytes[v];
+        }
+        at = (at + 7u) & ~7u;
+        put32(area + 8, at);
+        put32(area + 28, fnv_skip(area, at, 28u));
+        if (fwrite(area, 1, at, f) != at) goto out;
+    }
+    info->area_bytes = largest;
+    info->total_bytes = (uint32_t)total;
+    rc = 0;
+out:
+    if (it)
+        for (uint32_t i = 0; i < count; i++) {
+            if (it[i].tables)
+                for (uint32_t v = 0; v < n; v++) free(it[i].tables[v]);
+            free(it[i].tables);
+            free(it[i].bytes);
+        }
+    free(it);
+    free(area);
     return rc;
 }
 

@@ -16,6 +16,25 @@ void sched_shape_text(const sched_shape *shape, char *buf, size_t len);
 int sched_write_dump(const sched_schedule *s, FILE *f);
 /* Tables of nodes 0..N-1, back to back. Reports the largest table and the sum. */
 int sched_write_tables(const sched_schedule *s, FILE *f, uint32_t *max_bytes, uint64_t *total_bytes);
+/* Every node's table of s, node 0 first: sink(ctx, node, table, bytes) for each (a non-zero
+ * return stops it). Returns 0, or -1 (out of memory, or the sink's refusal). */
+typedef int (*sched_table_sink)(void *ctx, uint32_t node, const uint8_t *table, uint32_t bytes);
+int sched_each_table(const sched_schedule *s, sched_table_sink sink, void *ctx);
+
+/* A program's package (sched_table.h: every node's area, each with its own table of every
+ * item, in item order). An item is a schedule of the package's shape and the smallest block
+ * it is for. */
+typedef struct {
+    const sched_schedule *s;
+    uint32_t min_bytes;
+} sched_pkg_item;
+typedef struct {
+    uint32_t area_bytes;      /* the largest area: what a node holds, and the image reserves */
+    uint32_t total_bytes;     /* the package */
+    double mean_area_bytes;
+} sched_pkg_info;
+int sched_write_package(const sched_shape *shape, const sched_pkg_item *items, uint32_t count, FILE *f,
+                        sched_pkg_info *info);
 /* SVG picture: one panel per step, one colour per step. */
 int sched_write_svg(const sched_schedule *s, FILE *f);
 

@@ -127,6 +127,121 @@ uint32_t sched_table_parts(const sched_table *t);
 int sched_table_kept(uint32_t collective, uint32_t nodes, uint32_t root, uint32_t parts, uint32_t node,
                      uint32_t piece);
 
+/* sched_table_open without the checksum: every other check (magic, version, shape, node,
+ * layout, length), in constant time. For tables whose checksum a loader has checked (a
+ * program's area, below); sched_table_open is this plus the checksum. */
+int sched_table_open_header(const uint8_t *buf, uint32_t len, const sched_shape *expect, uint32_t expect_node,
+                            sched_table *out);
+
+/* ---- A program's tables: per-node areas, and the package of every node's area ----
+ * A program built with the application kit (kit/README.md) names the collectives it uses;
+ * `schedgen --package` writes their tables grouped by node. Node v's AREA is all that node v
+ * holds: a header, one entry per table, then its own table of each (the sched_table format
+ * above, each at a multiple of 4 bytes). The PACKAGE is a header naming the shape, then the
+ * areas of nodes 0..N-1 back to back. It rides in the program's ELF in a section that is
+ * not loaded (.rvmesh_package); the loader (mesh-sim; a board's flasher) checks it against
+ * the machine (shape, every checksum) before reset and writes node v's area into node v's
+ * RAM at the symbol rvmesh_tables, which the image reserves (NOLOAD) at the package's
+ * area_bytes. The node then opens its tables in constant time (sched_area_open and
+ * sched_table_open_header: no checksum walk, the loader did that).
+ *
+ * Package header (SCHED_PKG_HEADER_BYTES = 32):
+ *   off size field
+ *    0   4   magic         0x4b505652 ("RVPK" in memory order)
+ *    4   2   version       SCHED_PKG_VERSION (1)
+ *    6   2   header_bytes  32
+ *    8   4   total_bytes   header + every area
+ *   12   1   dims
+ *   13   1   torus
+ *   14   2   entries       entries per area
+ *   16   2   side0
+ *   18   2   side1
+ *   20   2   side2
+ *   22   2   reserved      0
+ *   24   4   nodes         areas that follow (node 0 first)
+ *   28   4   area_bytes    the largest area: what the image reserves at rvmesh_tables
+ * Area header (SCHED_AREA_HEADER_BYTES = 32):
+ *    0   4   magic         0x41545652 ("RVTA")
+ *    4   2   version       SCHED_PKG_VERSION
+ *    6   2   header_bytes  32
+ *    8   4   total_bytes   header + entries + tables (a multiple of 8)
+ *   12   1   dims
+ *   13   1   torus
+ *   14   2   count         entries
+ *   16   2   side0
+ *   18   2   side1
+ *   20   2   side2
+ *   22   2   reserved      0
+ *   24   4   node          the node whose area this is
+ *   28   4   checksum      FNV-1a 32 over total_bytes with this field read as 0
+ * Entry (SCHED_AREA_ENTRY_BYTES = 24), in the order the program declared them; a collective
+ * may have several (the variants of "default": the kit runs the last one that suits m):
+ *    0   1   collective    sched_collective (sched.h, sched_coll.h)
+ *    1   1   algo          sched_algo
+ *    2   2   parts         pieces a block is cut into (m must be a multiple of 4 * parts)
+ *    4   4   root          the root the table was built for (0 for collectives without one)
+ *    8   4   min_bytes     the variant is for blocks of at least this many bytes
+ *   12   4   table_off     where this node's table starts, from the area's start
+ *   16   4   ws_fixed      the most workspace any node's plan of this table needs besides its
+ *                          barrier and its transit slots: 16 * (nsend + 1) + 12 * nrecv
+ *   20   2   ws_transit    the most transit receives of any node (each a slot of m / parts)
+ *   22   1   flags         0
+ *   23   1   reserved      0
+ * Maxima over the nodes, not this node's own figures: every node then makes the same choice
+ * among the variants for the same m.
+ */
+#define SCHED_PKG_MAGIC 0x4b505652u
+#define SCHED_AREA_MAGIC 0x41545652u
+#define SCHED_PKG_VERSION 1u
+#define SCHED_PKG_HEADER_BYTES 32u
+#define SCHED_AREA_HEADER_BYTES 32u
+#define SCHED_AREA_ENTRY_BYTES 24u
+
+enum {
+    SCHED_AREA_ERR_MAGIC = -20,     /* no area (nothing written there, or not an area) */
+    SCHED_AREA_ERR_VERSION = -21,   /* another version of the format */
+    SCHED_AREA_ERR_SHAPE = -22,     /* built for another shape */
+    SCHED_AREA_ERR_NODE = -23,      /* the area of another node */
+    SCHED_AREA_ERR_LAYOUT = -24,    /* sizes disagree, an entry's table outside the area, or truncated */
+    SCHED_AREA_ERR_CHECKSUM = -25   /* contents damaged */
+};
+
+typedef struct {
+    uint16_t version;
+    uint32_t total_bytes;
+    sched_shape shape;
+    uint16_t count;
+    uint32_t node;
+    const uint8_t *base;
+} sched_area;
+
+typedef struct {
+    uint8_t collective, algo;
+    uint16_t parts;
+    uint32_t root, min_bytes, table_off, ws_fixed;
+    uint16_t ws_transit;
+    uint8_t flags;
+} sched_area_entry;
+
+typedef struct {
+    uint16_t version;
+    uint32_t total_bytes;
+    sched_shape shape;
+    uint16_t entries;
+    uint32_t nodes, area_bytes;
+    const uint8_t *base;
+} sched_pkg;
+
+/* Validates an area header (magic, version, shape, node unless UINT32_MAX, sizes, every
+ * entry's table inside it) in O(entries); with check_sum also its checksum (O(bytes)). */
+int sched_area_open(const uint8_t *buf, uint32_t len, const sched_shape *expect, uint32_t expect_node,
+                    int check_sum, sched_area *out);
+void sched_area_get_entry(const sched_area *a, uint32_t i, sched_area_entry *out);
+/* Validates a package header and finds node v's area in it (O(nodes): for loaders). Returns
+ * SCHED_TABLE_OK, or a SCHED_AREA_ERR_* (SHAPE when expect is given and differs). */
+int sched_pkg_open(const uint8_t *buf, uint32_t len, const sched_shape *expect, sched_pkg *out);
+int sched_pkg_area(const sched_pkg *p, uint32_t node, const uint8_t **area, uint32_t *area_len);
+
 /* Whether the receiver of m only relays its piece (SCHED_MSG_TRANSIT, or sched_table_kept says
  * the collective does not leave it there). */
 int sched_table_transit(const sched_schedule *s, const sched_msg *m);

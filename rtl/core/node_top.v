@@ -15,8 +15,12 @@ module node_top #(
     parameter [31:0] CONSOLE_ADDR = 32'h1000_0000,
     parameter [31:0] TIMER_BASE   = 32'h0200_0000,  // 64 KiB aligned
     parameter [31:0] HART_ID      = 32'd0,
-    parameter        FAST_MUL     = 1,              // rv32_core: single-cycle multiplier
-    parameter        DIV_BITS     = 4,              // rv32_core: quotient bits per divider step
+    // rv32_core's configuration (see rtl/core/README.md)
+    parameter        MUL_KIND      = 1,             // 1 single-cycle, 2 DSP, 0 iterative
+    parameter        DIV_BITS      = 4,             // quotient bits per divider step
+    parameter        LOAD_BYPASS   = 1,             // load data forwarded in W
+    parameter        FAST_REDIRECT = 1,             // redirects fetch in the same cycle
+    parameter        DSP_COUNTERS  = 0,             // mcycle/minstret in DSP blocks
     // test builds only: 1 makes the data bus insert pseudo-random wait states (an LFSR
     // holds dmem_req_ready low on about one cycle in four), exercising the core's stalls
     parameter        BUS_WAIT_TEST = 0
@@ -67,7 +71,9 @@ module node_top #(
     wire dmem_timer   = dmem_req_addr[31:16] == TIMER_BASE[31:16];
     wire irq_timer;
 
-    rv32_core #(.RESET_PC(RESET_PC), .FAST_MUL(FAST_MUL), .DIV_BITS(DIV_BITS)) core (
+    rv32_core #(.RESET_PC(RESET_PC), .MUL_KIND(MUL_KIND), .DIV_BITS(DIV_BITS),
+                .LOAD_BYPASS(LOAD_BYPASS), .FAST_REDIRECT(FAST_REDIRECT),
+                .DSP_COUNTERS(DSP_COUNTERS)) core (
         .clk(clk), .rst(rst), .hart_id(HART_ID),
         .imem_addr(imem_addr), .imem_error(!imem_in_ram), .imem_data(imem_data),
         .dmem_req_valid(dmem_req_valid), .dmem_req_ready(dmem_req_ready),

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: ISC
 // rv32_csr: the machine-mode control and status registers of the core.
 //
 // Implemented (anything else is reported as not existing, so the core traps it as an
@@ -7,21 +8,35 @@
 //   mcycle/mcycleh, minstret/minstreth, mcountinhibit (0),
 //   cycle/cycleh, time/timeh (alias of mcycle), instret/instreth (read-only),
 //   mvendorid, marchid, mimpid (0), mhartid (hart_id input), mconfigptr (0).
+// mcause keeps the interrupt bit and a 4-bit exception code (it is WLRL: every cause the
+// core raises fits); other bits read 0.
 // The read-only test (address bits 11:10 == 11) is done by the core.
+//
+// The address is decoded one stage early: the core presents the CSR field of the
+// instruction in its decode stage (`dec_*`) and `dec_load` when that instruction moves on
+// to execute; the CSR then selected drives csr_rdata (all zero for an instruction that is
+// not a CSR access).
 module rv32_csr #(
-    parameter XLEN = 32
+    parameter XLEN = 32,
+    parameter DSP_COUNTERS = 0   // mcycle and minstret in DSP blocks (rv32_counter)
 ) (
     input  wire            clk,
     input  wire            rst,
     input  wire [XLEN-1:0] hart_id,
-    // CSR instruction access: read is combinational, write is committed at the clock edge
-    input  wire [11:0]     csr_addr,
-    output reg  [XLEN-1:0] csr_rdata,
-    output reg             csr_exists,
+    // decode stage
+    input  wire [11:0]     dec_addr,
+    input  wire            dec_csr,      // the instruction is a CSR access
+    input  wire            dec_load,     // it moves to execute at this clock edge
+    output reg             dec_exists,   // dec_addr names an implemented CSR
+    // execute stage: read is combinational, write is committed at the clock edge
+    output wire [XLEN-1:0] csr_rdata,
     input  wire            csr_write,
     input  wire [XLEN-1:0] csr_wdata,
     // events from the pipeline
     input  wire            retire,       // an instruction completes this cycle
+    input  wire            retire_cancel,// the one that completed last cycle did not retire
+    output wire            instret_busy, // minstret has yet to count the last retire: an
+                                         // access to minstret(h) must wait a cycle
     input  wire            trap_take,    // a trap is taken this cycle
     input  wire [XLEN-1:0] trap_cause,
     input  wire [XLEN-1:0] trap_pc,      // 4-byte aligned
@@ -50,50 +65,90 @@ module rv32_csr #(
     // misa: MXL = 1 (32-bit), extensions I (bit 8) and M (bit 12)
     localparam [XLEN-1:0] MISA_VALUE = {2'b01, {(XLEN-2-13){1'b0}}, 13'b1_0001_0000_0000};
 
+    // one-hot selects of the CSRs that read non-zero
+    localparam S_MSTATUS = 0, S_MISA = 1, S_MIE = 2, S_MIP = 3, S_MTVEC = 4, S_MSCRATCH = 5,
+               S_MEPC = 6, S_MCAUSE = 7, S_MTVAL = 8, S_MCYCLE = 9, S_MCYCLEH = 10,
+               S_MINSTRET = 11, S_MINSTRETH = 12, S_MHARTID = 13, NSEL = 14;
+
+    reg [NSEL-1:0] dec_sel;
+    always @(*) begin
+        dec_sel    = {NSEL{1'b0}};
+        dec_exists = 1'b1;
+        case (dec_addr)
+            A_MSTATUS:   dec_sel[S_MSTATUS]  = 1'b1;
+            A_MISA:      dec_sel[S_MISA]     = 1'b1;
+            A_MIE:       dec_sel[S_MIE]      = 1'b1;
+            A_MIP:       dec_sel[S_MIP]      = 1'b1;
+            A_MTVEC:     dec_sel[S_MTVEC]    = 1'b1;
+            A_MSCRATCH:  dec_sel[S_MSCRATCH] = 1'b1;
+            A_MEPC:      dec_sel[S_MEPC]     = 1'b1;
+            A_MCAUSE:    dec_sel[S_MCAUSE]   = 1'b1;
+            A_MTVAL:     dec_sel[S_MTVAL]    = 1'b1;
+            A_MCYCLE, A_CYCLE, A_TIME:          dec_sel[S_MCYCLE]    = 1'b1;
+            A_MCYCLEH, A_CYCLEH, A_TIMEH:       dec_sel[S_MCYCLEH]   = 1'b1;
+            A_MINSTRET, A_INSTRET:              dec_sel[S_MINSTRET]  = 1'b1;
+            A_MINSTRETH, A_INSTRETH:            dec_sel[S_MINSTRETH] = 1'b1;
+            A_MHARTID:   dec_sel[S_MHARTID]  = 1'b1;
+            A_MSTATUSH, A_MCOUNTINHIBIT, A_MVENDORID, A_MARCHID, A_MIMPID, A_MCONFIGPTR: ;
+            default:     dec_exists = 1'b0;
+        endcase
+    end
+    reg [NSEL-1:0] sel;
+    always @(posedge clk) begin
+        if (rst)
+            sel <= {NSEL{1'b0}};
+        else if (dec_load)
+            sel <= dec_csr ? dec_sel : {NSEL{1'b0}};
+    end
+
     reg            mstatus_mie_q, mstatus_mpie_q;
     reg            mie_meie_q, mie_mtie_q, mie_msie_q;
-    reg [XLEN-1:0] mtvec_q, mscratch_q, mepc_q, mcause_q, mtval_q;
-    reg [63:0]     mcycle_q, minstret_q;
+    reg [XLEN-1:0] mtvec_q, mscratch_q, mepc_q, mtval_q;
+    reg            mcause_int_q;     // mcause bit XLEN-1
+    reg [3:0]      mcause_code_q;    // mcause bits 3:0
+    wire [63:0]    mcycle_q, minstret_q;
+    reg            retire_q;         // an instruction retired last cycle: minstret + 1
 
     wire [XLEN-1:0] mstatus_value = {{(XLEN-13){1'b0}}, 2'b11, 3'b000, mstatus_mpie_q,
                                      3'b000, mstatus_mie_q, 3'b000};
     wire [XLEN-1:0] mie_value = {{(XLEN-12){1'b0}}, mie_meie_q, 3'b000, mie_mtie_q, 3'b000,
                                  mie_msie_q, 3'b000};
     wire [XLEN-1:0] mip_value = {{(XLEN-12){1'b0}}, irq_external, 3'b000, irq_timer, 7'b0};
+    wire [XLEN-1:0] mcause_value = {mcause_int_q, {(XLEN-5){1'b0}}, mcause_code_q};
 
-    always @(*) begin
-        csr_exists = 1'b1;
-        case (csr_addr)
-            A_MSTATUS:       csr_rdata = mstatus_value;
-            A_MSTATUSH:      csr_rdata = {XLEN{1'b0}};
-            A_MISA:          csr_rdata = MISA_VALUE;
-            A_MIE:           csr_rdata = mie_value;
-            A_MIP:           csr_rdata = mip_value;
-            A_MTVEC:         csr_rdata = mtvec_q;
-            A_MCOUNTINHIBIT: csr_rdata = {XLEN{1'b0}};
-            A_MSCRATCH:      csr_rdata = mscratch_q;
-            A_MEPC:          csr_rdata = mepc_q;
-            A_MCAUSE:        csr_rdata = mcause_q;
-            A_MTVAL:         csr_rdata = mtval_q;
-            A_MCYCLE, A_CYCLE, A_TIME:        csr_rdata = mcycle_q[31:0];
-            A_MCYCLEH, A_CYCLEH, A_TIMEH:     csr_rdata = mcycle_q[63:32];
-            A_MINSTRET, A_INSTRET:            csr_rdata = minstret_q[31:0];
-            A_MINSTRETH, A_INSTRETH:          csr_rdata = minstret_q[63:32];
-            A_MVENDORID, A_MARCHID, A_MIMPID, A_MCONFIGPTR: csr_rdata = {XLEN{1'b0}};
-            A_MHARTID:       csr_rdata = hart_id;
-            default: begin
-                csr_rdata  = {XLEN{1'b0}};
-                csr_exists = 1'b0;
-            end
-        endcase
-    end
+    assign csr_rdata = ({XLEN{sel[S_MSTATUS]}}   & mstatus_value) |
+                       ({XLEN{sel[S_MISA]}}      & MISA_VALUE) |
+                       ({XLEN{sel[S_MIE]}}       & mie_value) |
+                       ({XLEN{sel[S_MIP]}}       & mip_value) |
+                       ({XLEN{sel[S_MTVEC]}}     & mtvec_q) |
+                       ({XLEN{sel[S_MSCRATCH]}}  & mscratch_q) |
+                       ({XLEN{sel[S_MEPC]}}      & mepc_q) |
+                       ({XLEN{sel[S_MCAUSE]}}    & mcause_value) |
+                       ({XLEN{sel[S_MTVAL]}}     & mtval_q) |
+                       ({XLEN{sel[S_MCYCLE]}}    & mcycle_q[31:0]) |
+                       ({XLEN{sel[S_MCYCLEH]}}   & mcycle_q[63:32]) |
+                       ({XLEN{sel[S_MINSTRET]}}  & minstret_q[31:0]) |
+                       ({XLEN{sel[S_MINSTRETH]}} & minstret_q[63:32]) |
+                       ({XLEN{sel[S_MHARTID]}}   & hart_id);
 
-    wire wr_mcycle    = csr_write && csr_addr == A_MCYCLE;
-    wire wr_mcycleh   = csr_write && csr_addr == A_MCYCLEH;
-    wire wr_minstret  = csr_write && csr_addr == A_MINSTRET;
-    wire wr_minstreth = csr_write && csr_addr == A_MINSTRETH;
-    wire [63:0] mcycle_next   = mcycle_q + 64'd1;
-    wire [63:0] minstret_next = minstret_q + {63'd0, retire};
+    wire wr_mcycle    = csr_write && sel[S_MCYCLE];
+    wire wr_mcycleh   = csr_write && sel[S_MCYCLEH];
+    wire wr_minstret  = csr_write && sel[S_MINSTRET];
+    wire wr_minstreth = csr_write && sel[S_MINSTRETH];
+    // mcycle counts every cycle; a write replaces the half it names. minstret: +1 the
+    // cycle after an instruction retires (retire_q: the retire signal is late in the
+    // cycle); a write replaces the half it names and is instead of the writing
+    // instruction's own count (the other half keeps its value: no count is pending then,
+    // as an access waits while one is, instret_busy).
+    rv32_counter #(.DSP(DSP_COUNTERS)) mcycle (
+        .clk(clk), .rst(rst), .inc(1'b1), .wr_lo(wr_mcycle), .wr_hi(wr_mcycleh),
+        .wdata(csr_wdata), .value(mcycle_q)
+    );
+    rv32_counter #(.DSP(DSP_COUNTERS)) minstret (
+        .clk(clk), .rst(rst), .inc(retire_q && !retire_cancel), .wr_lo(wr_minstret),
+        .wr_hi(wr_minstreth), .wdata(csr_wdata), .value(minstret_q)
+    );
+    assign instret_busy = retire_q && (sel[S_MINSTRET] || sel[S_MINSTRETH]);
 
     always @(posedge clk) begin
         if (rst) begin
@@ -105,19 +160,16 @@ module rv32_csr #(
             mtvec_q        <= {XLEN{1'b0}};
             mscratch_q     <= {XLEN{1'b0}};
             mepc_q         <= {XLEN{1'b0}};
-            mcause_q       <= {XLEN{1'b0}};
+            mcause_int_q   <= 1'b0;
+            mcause_code_q  <= 4'd0;
             mtval_q        <= {XLEN{1'b0}};
-            mcycle_q       <= 64'd0;
-            minstret_q     <= 64'd0;
+            retire_q       <= 1'b0;
         end else begin
-            // counters: a CSR write replaces the half it names
-            mcycle_q   <= wr_mcycle  ? {mcycle_next[63:32], csr_wdata} :
-                          wr_mcycleh ? {csr_wdata, mcycle_next[31:0]} : mcycle_next;
-            minstret_q <= wr_minstret  ? {minstret_next[63:32], csr_wdata} :
-                          wr_minstreth ? {csr_wdata, minstret_next[31:0]} : minstret_next;
+            retire_q <= retire && !wr_minstret && !wr_minstreth;
             if (trap_take) begin
                 mepc_q         <= trap_pc;
-                mcause_q       <= trap_cause;
+                mcause_int_q   <= trap_cause[XLEN-1];
+                mcause_code_q  <= trap_cause[3:0];
                 mtval_q        <= trap_tval;
                 mstatus_mpie_q <= mstatus_mie_q;
                 mstatus_mie_q  <= 1'b0;
@@ -125,24 +177,31 @@ module rv32_csr #(
                 mstatus_mie_q  <= mstatus_mpie_q;
                 mstatus_mpie_q <= 1'b1;
             end else if (csr_write) begin
-                case (csr_addr)
-                    A_MSTATUS: begin
-                        mstatus_mie_q  <= csr_wdata[3];
-                        mstatus_mpie_q <= csr_wdata[7];
-                    end
-                    A_MIE: begin
-                        mie_meie_q <= csr_wdata[11];
-                        mie_mtie_q <= csr_wdata[7];
-                        mie_msie_q <= csr_wdata[3];
-                    end
-                    // mode 0 (direct) and 1 (vectored); the reserved modes read as direct
-                    A_MTVEC:    mtvec_q    <= {csr_wdata[XLEN-1:2], 1'b0, csr_wdata[1:0] == 2'b01};
-                    A_MSCRATCH: mscratch_q <= csr_wdata;
-                    A_MEPC:     mepc_q     <= {csr_wdata[XLEN-1:2], 2'b00};
-                    A_MCAUSE:   mcause_q   <= csr_wdata;
-                    A_MTVAL:    mtval_q    <= csr_wdata;
-                    default: ;
-                endcase
+                if (sel[S_MSTATUS]) begin
+                    mstatus_mie_q  <= csr_wdata[3];
+                    mstatus_mpie_q <= csr_wdata[7];
+                end
+                if (sel[S_MIE]) begin
+                    mie_meie_q <= csr_wdata[11];
+                    mie_mtie_q <= csr_wdata[7];
+                    mie_msie_q <= csr_wdata[3];
+                end
+                // mode 0 (direct) and 1 (vectored, base 64-byte aligned: bits 5:2 read
+                // 0); the reserved modes read as direct
+                if (sel[S_MTVEC])
+                    mtvec_q <= {csr_wdata[XLEN-1:6],
+                                csr_wdata[1:0] == 2'b01 ? 4'b0000 : csr_wdata[5:2],
+                                1'b0, csr_wdata[1:0] == 2'b01};
+                if (sel[S_MSCRATCH])
+                    mscratch_q <= csr_wdata;
+                if (sel[S_MEPC])
+                    mepc_q <= {csr_wdata[XLEN-1:2], 2'b00};
+                if (sel[S_MCAUSE]) begin
+                    mcause_int_q  <= csr_wdata[XLEN-1];
+                    mcause_code_q <= csr_wdata[3:0];
+                end
+                if (sel[S_MTVAL])
+                    mtval_q <= csr_wdata;
             end
         end
     end

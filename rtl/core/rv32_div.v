@@ -1,124 +1,147 @@
+// SPDX-License-Identifier: ISC
 // rv32_div: iterative divider for DIV, DIVU, REM, REMU.
 //
-// Restoring division on magnitudes, BITS_PER_CYCLE quotient bits per cycle. Only as many
+// Restoring division on magnitudes, BITS_PER_CYCLE quotient bits per step. Only as many
 // steps run as the quotient can have bits: with n and d the significant bits of the
 // dividend and divisor magnitudes, the quotient has at most n - d + 1 bits, so a division
 // takes 2 + k cycles counting the `start` cycle, k = ceil((n - d + 1) / BITS_PER_CYCLE)
-// limited to 1 .. XLEN / BITS_PER_CYCLE (3 to 10 cycles with the default 4 bits per cycle).
+// limited to 1 .. 32 / BITS_PER_CYCLE (one more step now and then for a negative operand,
+// see below).
 //
-// `start` (while not busy) latches the operands as they are; the next (setup) cycle takes
-// their magnitudes, counts leading zeros and places the dividend (kept off the operand
-// path for the clock rate); then the steps run. `busy` is high from setup to the last step.
-// `done` is high (from registers only) during the last step, with `quotient` and
-// `remainder` valid in that cycle.
+//   start  (the core issues the division; ignored while busy) the magnitudes are latched:
+//          the divisor's from a negating adder, the dividend's as ~(dividend - 1), the
+//          decrement coming from the core's own adder; leading zeros of both operands are
+//          counted on the operands as given (for a negative one, of its complement: at
+//          most one off, in the direction that only adds a step).
+//   setup  the dividend is placed: {remainder, dividend bits} = |dividend| << s with
+//          s = 32 - steps * BITS_PER_CYCLE, through the core's shifter (`place_*`), which
+//          is idle while the division holds the execute stage.
+//   steps  `done` is high (from registers only) during the last step, with `result` (the
+//          quotient or the remainder magnitude) valid in that cycle; `negate` says the
+//          core must negate it (it does so in its write-back stage).
 // Results follow the RISC-V M extension: x/0 gives quotient all ones and remainder x; the
 // signed overflow -2^31 / -1 gives quotient -2^31 and remainder 0.
 module rv32_div #(
-    parameter XLEN           = 32,
-    parameter BITS_PER_CYCLE = 4       // a power of two, at most XLEN
+    parameter BITS_PER_CYCLE = 4,      // quotient bits per step: 1, 2, 4 or 8
+    // 1: the placement amount is registered, one more setup cycle (a short path: the
+    // amount, an adder off the leading-zero counts, then leaves the core's shifter alone)
+    parameter PLACE_CYCLE    = 0
 ) (
-    input  wire            clk,
-    input  wire            rst,
-    input  wire            start,
-    input  wire            is_signed,
-    input  wire [XLEN-1:0] dividend,
-    input  wire [XLEN-1:0] divisor,
-    output reg             busy,
-    output wire            done,
-    output wire [XLEN-1:0] quotient,
-    output wire [XLEN-1:0] remainder
+    input  wire        clk,
+    input  wire        rst,
+    input  wire        start,
+    input  wire        is_signed,
+    input  wire        want_rem,       // REM/REMU: the result is the remainder
+    input  wire [31:0] dividend,
+    input  wire [31:0] divisor,
+    input  wire [31:0] dividend_dec,   // dividend - 1
+    output reg         busy,
+    output wire        done,
+    output wire [31:0] result,
+    output wire        negate,
+    // placement of the dividend in the setup cycle, by the core's rotator
+    output wire        place,
+    output wire [31:0] place_value,
+    output wire [4:0]  place_amount,
+    output wire        setup,          // with PLACE_CYCLE: the cycle before `place`, with
+    output wire [4:0]  setup_amount,   // the amount then (place_value is already there)
+    input  wire [31:0] place_rot,      // place_value rotated left by place_amount
+    input  wire [31:0] place_keep      // bit i set when i >= place_amount
 );
-    localparam CW = $clog2(XLEN + 1);
+    localparam B         = BITS_PER_CYCLE;
 
-    reg [XLEN-1:0] rem_q;       // partial remainder (magnitude)
-    reg [XLEN-1:0] quo_q;       // dividend bits shifting out, quotient bits shifting in
-                                // (in the setup cycle: the dividend as given)
-    reg [XLEN-1:0] div_q;       // divisor magnitude (in the setup cycle: as given)
-    reg            setup_q;     // the cycle after start
-    reg            div_neg_q;   // the divisor is negative
-    reg            neg_quo_q;   // quotient must be negated at the end
-    reg            neg_rem_q;   // remainder must be negated at the end
-    reg            div_zero_q;  // divisor was zero
-    reg [CW-1:0]   steps_q;     // steps left
+    reg [31:0]   rem_q;       // partial remainder (magnitude)
+    reg [31:0]   quo_q;       // dividend bits shifting out, quotient bits shifting in
+                              // (in the setup cycle: the dividend magnitude)
+    reg [31:0]   div_q;       // divisor magnitude
+    reg          setup_q;     // first setup cycle: the placement amount is worked out
+    reg          place_q;     // second: the dividend is placed
+    reg          neg_q;       // the result must be negated
+    reg          want_rem_q;
+    reg          zero_q;      // the divisor is 0: the quotient is all ones
+    reg [5:0]    lz_a_q, lz_d_q;
+    reg [4:0]    used_q;      // dividend bits taken into the remainder so far
 
-    wire dividend_neg = is_signed & dividend[XLEN-1];
-    wire divisor_neg  = is_signed & divisor[XLEN-1];
-    // setup cycle: magnitudes of the latched operands
-    wire [XLEN-1:0] dividend_mag = neg_rem_q ? (~quo_q + 1'b1) : quo_q;
-    wire [XLEN-1:0] divisor_mag  = div_neg_q ? (~div_q + 1'b1) : div_q;
+    wire a_neg = is_signed & dividend[31];
+    wire d_neg = is_signed & divisor[31];
+    // leading zeros, counted on the operands as given: for a negative dividend those of
+    // {~x[30:0], 1} (never more than the magnitude's), for a negative divisor those of ~x
+    // (never fewer): at worst one step too many
+    wire [5:0] lz_a, lz_d;
+    rv32_clz clz_dividend (.value(a_neg ? {~dividend[30:0], 1'b1} : dividend), .count(lz_a));
+    rv32_clz clz_divisor  (.value(divisor ^ {32{d_neg}}), .count(lz_d));
 
-    // leading zeros of both magnitudes (a binary search: 5 levels of logic; XLEN = 32)
-    wire [CW-1:0] lz_dividend, lz_divisor;
-    rv32_clz clz_dividend (.value(dividend_mag), .count(lz_dividend));
-    rv32_clz clz_divisor  (.value(divisor_mag),  .count(lz_divisor));
-    // steps: ceil(quotient bits / BITS_PER_CYCLE), quotient bits <= lz_divisor - lz_dividend + 1
-    localparam MAX_STEPS = XLEN / BITS_PER_CYCLE;
-    localparam SHIFT_LOG = $clog2(BITS_PER_CYCLE);
-    localparam [CW+1:0] ROUND_UP = BITS_PER_CYCLE[CW+1:0];      // +1 quotient bit, + (step - 1)
-    wire signed [CW+1:0] qbits_rounded = $signed({2'b00, lz_divisor}) -
-                                         $signed({2'b00, lz_dividend}) + $signed(ROUND_UP);
-    wire signed [CW+1:0] steps_wanted  = qbits_rounded >>> SHIFT_LOG;
-    localparam signed [CW+1:0] MAX_STEPS_S = MAX_STEPS[CW+1:0];
-    wire [CW-1:0] first_steps = (steps_wanted < 1) ? {{(CW-1){1'b0}}, 1'b1} :
-                                (steps_wanted > MAX_STEPS_S) ? MAX_STEPS_S[CW-1:0] :
-                                steps_wanted[CW-1:0];
-    // {remainder, dividend bits} = dividend << (XLEN - first_steps * BITS_PER_CYCLE)
-    wire [CW+SHIFT_LOG-1:0] used_bits   = {first_steps, {SHIFT_LOG{1'b0}}};
-    localparam [CW+SHIFT_LOG-1:0] XLEN_W = XLEN;
-    wire [CW+SHIFT_LOG-1:0] place_shift = XLEN_W - used_bits;
-    wire [2*XLEN-1:0]       placed      = {{XLEN{1'b0}}, dividend_mag} << place_shift;
+    // setup: the quotient has at most lz_d - lz_a + 1 bits, so the dividend is placed at
+    // s = 32 - that = 31 + lz_a - lz_d, limited to 0 .. 31 and rounded down to a multiple
+    // of B (t = s + 32 keeps the arithmetic unsigned; t >= 64: quotient 0, one step)
+    wire [6:0] t = {1'b0, lz_a_q} + {1'b0, ~lz_d_q};
+    wire [4:0] s_clamped = t[6] ? 5'd31 : t[5] ? t[4:0] : 5'd0;
+    localparam [4:0] STEP_MASK = ~(BITS_PER_CYCLE[4:0] - 5'd1);
+    wire [4:0] place_s = s_clamped & STEP_MASK;
+    assign place        = PLACE_CYCLE != 0 ? place_q : setup_q;
+    assign setup        = setup_q;
+    assign setup_amount = place_s;
+    assign place_value  = quo_q;
+    assign place_amount = PLACE_CYCLE != 0 ? used_q : place_s;
 
-    // BITS_PER_CYCLE restoring steps
-    reg [XLEN-1:0] rem_next, quo_next;
-    reg [XLEN:0]   shifted, trial;
-    integer        step;
+    // B restoring steps
+    reg [31:0] rem_next, quo_next;
+    reg [32:0] shifted, trial;
+    integer    step;
     always @(*) begin
         rem_next = rem_q;
         quo_next = quo_q;
-        shifted  = {(XLEN+1){1'b0}};
-        trial    = {(XLEN+1){1'b0}};
-        for (step = 0; step < BITS_PER_CYCLE; step = step + 1) begin
-            shifted  = {rem_next, quo_next[XLEN-1]};
+        shifted  = 33'd0;
+        trial    = 33'd0;
+        for (step = 0; step < B; step = step + 1) begin
+            shifted  = {rem_next, quo_next[31]};
             trial    = shifted - {1'b0, div_q};
-            rem_next = trial[XLEN] ? shifted[XLEN-1:0] : trial[XLEN-1:0];
-            quo_next = {quo_next[XLEN-2:0], ~trial[XLEN]};
+            rem_next = trial[32] ? shifted[31:0] : trial[31:0];
+            quo_next = {quo_next[30:0], ~trial[32]};
         end
     end
 
-    wire start_now  = start && !busy;
-    wire last_step  = busy && !setup_q && steps_q == {{(CW-1){1'b0}}, 1'b1};
+    wire start_now = start && !busy;
+    localparam [4:0] LAST_USED = 5'd0 - BITS_PER_CYCLE[4:0];   // 32 - B
+    wire last_step = busy && !setup_q && !place_q && used_q == LAST_USED;
     assign done = last_step;
 
     always @(posedge clk) begin
         if (rst) begin
             busy    <= 1'b0;
             setup_q <= 1'b0;
-            steps_q <= {CW{1'b0}};
+            place_q <= 1'b0;
         end else if (start_now) begin
             busy       <= 1'b1;
             setup_q    <= 1'b1;
-            quo_q      <= dividend;
-            div_q      <= divisor;
-            neg_quo_q  <= dividend_neg ^ divisor_neg;
-            neg_rem_q  <= dividend_neg;
-            div_neg_q  <= divisor_neg;
-        end else if (setup_q) begin
-            setup_q    <= 1'b0;
-            steps_q    <= first_steps;
-            rem_q      <= placed[2*XLEN-1:XLEN];
-            quo_q      <= placed[XLEN-1:0];
-            div_q      <= divisor_mag;
-            div_zero_q <= div_q == {XLEN{1'b0}};
+            quo_q      <= a_neg ? ~dividend_dec : dividend;
+            div_q      <= d_neg ? 32'd0 - divisor : divisor;
+            lz_a_q     <= lz_a;
+            lz_d_q     <= lz_d;
+            want_rem_q <= want_rem;
+            zero_q     <= divisor == 32'd0;
+            // x/0: quotient all ones, whatever the signs
+            neg_q      <= want_rem ? a_neg : (a_neg ^ d_neg) & (divisor != 32'd0);
+        end else if (setup_q && PLACE_CYCLE != 0) begin
+            setup_q <= 1'b0;
+            place_q <= 1'b1;
+            used_q  <= place_s;
+        end else if (setup_q || place_q) begin
+            setup_q <= 1'b0;
+            place_q <= 1'b0;
+            if (PLACE_CYCLE == 0)
+                used_q <= place_s;
+            rem_q   <= place_rot & ~place_keep;
+            quo_q   <= place_rot & place_keep;
         end else if (busy) begin
             rem_q   <= rem_next;
             quo_q   <= quo_next;
-            steps_q <= steps_q - 1'b1;
+            used_q  <= used_q + BITS_PER_CYCLE[4:0];
             if (last_step)
                 busy <= 1'b0;
         end
     end
 
-    // results of this cycle's (last) step
-    assign quotient  = div_zero_q ? {XLEN{1'b1}} : (neg_quo_q ? (~quo_next + 1'b1) : quo_next);
-    assign remainder = neg_rem_q ? (~rem_next + 1'b1) : rem_next;
+    assign result = want_rem_q ? rem_next : (quo_next | {32{zero_q}});
+    assign negate = neg_q;
 endmodule

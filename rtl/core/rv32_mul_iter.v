@@ -1,5 +1,5 @@
 // rv32_mul_iter: small iterative multiplier for MUL, MULH, MULHSU, MULHU (the core uses it
-// when its parameter FAST_MUL is 0, e.g. for iCE40 parts without DSP blocks).
+// when its parameter MUL_KIND is 0, e.g. for iCE40 parts without DSP blocks).
 //
 // Shift-and-add on magnitudes, 4 multiplier bits per cycle: `start` (while not busy)
 // latches the operands, 8 steps follow, and `done` is high (combinationally) during the

@@ -4,6 +4,10 @@
 // Local ports are flattened per node and port: index n*2*DIMS + k (k = 2*d + s, s = 0 for
 // the + side). The links between the routers are noc_links': output link k of node n feeds
 // input link k^1 of its neighbour in direction k, credits flow back the same way.
+// GUARD = 1 protects every link (noc_links_guarded: CRC, sequence numbers, go-back-N
+// replay; fault injection by fault_seed/flip_rate/dead_port/dead_cycle) and reports per
+// port link_errors, link_flips (by input port), link_retries, link_busy (by output port);
+// GUARD = 0 (the default) is plain wiring, and those outputs read 0.
 module noc_network #(
     parameter DIMS      = 2,
     parameter SIZE_X    = 4,
@@ -11,17 +15,20 @@ module noc_network #(
     parameter SIZE_Z    = 1,
     parameter TORUS     = 1,
     parameter FLIT_BITS = 32,
-    parameter BUF_DEPTH = 8,
+    parameter BUF_DEPTH = 4,
     parameter INJ_DEPTH = 4,
     parameter ERR_BITS  = 16,
-    parameter VCS       = 4,    // virtual channels per link: 1, 2, 4 or 8
-    // the router's board options (noc_router): buffers in block RAM, injection channel j
-    // to link j only, registered route and allocation, bits of a coordinate
+    parameter VCS       = 2,    // virtual channels per link: 1, 2, 4 or 8
+    parameter GUARD     = 0,    // 1: every link protected (noc_links_guarded)
+    // the router's lean options (noc_router; rtl/README.md "Options for small FPGAs"):
+    // buffers in block RAM, injection channel j to link j only, registered route and
+    // allocation, bits of a coordinate, the last-hop VC rule; the defaults are the
+    // simulated machine's router
     parameter BUF_RAM      = 0,
     parameter INJ_ANY_PORT = 1,
     parameter PIPELINE     = 0,
     parameter SIDE_BITS    = 7,
-    parameter VC_LAST_HOP  = 1     // 0: the VC rule before the last-hop option (for comparison)
+    parameter VC_LAST_HOP  = 0
 ) (
     input  wire                                            clk,
     input  wire                                            rst,
@@ -36,7 +43,18 @@ module noc_network #(
     output wire [SIZE_X*SIZE_Y*SIZE_Z*2*DIMS*FLIT_BITS-1:0] ej_data,
     output wire [SIZE_X*SIZE_Y*SIZE_Z*2*DIMS-1:0]           ej_last,
     output wire [SIZE_X*SIZE_Y*SIZE_Z*ERR_BITS-1:0]         err_count,
-    output wire [SIZE_X*SIZE_Y*SIZE_Z*2*DIMS*(VCS+1)-1:0]   buf_nonempty
+    output wire [SIZE_X*SIZE_Y*SIZE_Z*2*DIMS*(VCS+1)-1:0]   buf_nonempty,
+    // GUARD = 1 only: fault injection and the links' counters (16 bits each)
+    /* verilator lint_off UNUSEDSIGNAL */
+    input  wire [31:0]                                     fault_seed,
+    input  wire [31:0]                                     flip_rate,
+    input  wire [31:0]                                     dead_port,
+    input  wire [31:0]                                     dead_cycle,
+    /* verilator lint_on UNUSEDSIGNAL */
+    output wire [SIZE_X*SIZE_Y*SIZE_Z*2*DIMS*16-1:0]        link_errors,
+    output wire [SIZE_X*SIZE_Y*SIZE_Z*2*DIMS*16-1:0]        link_flips,
+    output wire [SIZE_X*SIZE_Y*SIZE_Z*2*DIMS*16-1:0]        link_retries,
+    output wire [SIZE_X*SIZE_Y*SIZE_Z*2*DIMS-1:0]           link_busy
 );
     localparam N = SIZE_X * SIZE_Y * SIZE_Z;
     localparam P = 2 * DIMS;
@@ -49,15 +67,41 @@ module noc_network #(
     wire [N*P-1:0]     lout_last, lin_last;
     wire [N*P*W-1:0]   lout_data, lin_data;
     wire [N*P*VCS-1:0] lin_credit, lout_credit;
-    noc_links #(
-        .DIMS(DIMS), .SIZE_X(SIZE_X), .SIZE_Y(SIZE_Y), .SIZE_Z(SIZE_Z), .TORUS(TORUS),
-        .FLIT_BITS(FLIT_BITS), .VCS(VCS)
-    ) links (
-        .lout_valid(lout_valid), .lout_vc(lout_vc), .lout_last(lout_last), .lout_data(lout_data),
-        .lin_credit(lin_credit),
-        .lin_valid(lin_valid), .lin_vc(lin_vc), .lin_last(lin_last), .lin_data(lin_data),
-        .lout_credit(lout_credit)
-    );
+    generate
+        if (GUARD != 0) begin : guarded
+            /* verilator lint_off UNUSEDSIGNAL */
+            wire [N*P*16-1:0] rev_errors;
+            wire [N*P-1:0]    stalled;
+            /* verilator lint_on UNUSEDSIGNAL */
+            noc_links_guarded #(
+                .DIMS(DIMS), .SIZE_X(SIZE_X), .SIZE_Y(SIZE_Y), .SIZE_Z(SIZE_Z), .TORUS(TORUS),
+                .FLIT_BITS(FLIT_BITS), .VCS(VCS), .BUF_DEPTH(BUF_DEPTH), .COUNT_BITS(16)
+            ) links (
+                .clk(clk), .rst(rst), .fault_seed(fault_seed), .flip_rate(flip_rate),
+                .dead_port(dead_port), .dead_cycle(dead_cycle),
+                .lout_valid(lout_valid), .lout_vc(lout_vc), .lout_last(lout_last), .lout_data(lout_data),
+                .lin_credit(lin_credit),
+                .lin_valid(lin_valid), .lin_vc(lin_vc), .lin_last(lin_last), .lin_data(lin_data),
+                .lout_credit(lout_credit),
+                .link_errors(link_errors), .link_flips(link_flips), .link_retries(link_retries),
+                .link_rev_errors(rev_errors), .link_busy(link_busy), .link_stalled(stalled)
+            );
+        end else begin : plain
+            noc_links #(
+                .DIMS(DIMS), .SIZE_X(SIZE_X), .SIZE_Y(SIZE_Y), .SIZE_Z(SIZE_Z), .TORUS(TORUS),
+                .FLIT_BITS(FLIT_BITS), .VCS(VCS)
+            ) links (
+                .lout_valid(lout_valid), .lout_vc(lout_vc), .lout_last(lout_last), .lout_data(lout_data),
+                .lin_credit(lin_credit),
+                .lin_valid(lin_valid), .lin_vc(lin_vc), .lin_last(lin_last), .lin_data(lin_data),
+                .lout_credit(lout_credit)
+            );
+            assign link_errors  = {(N*P*16){1'b0}};
+            assign link_flips   = {(N*P*16){1'b0}};
+            assign link_retries = {(N*P*16){1'b0}};
+            assign link_busy    = {(N*P){1'b0}};
+        end
+    endgenerate
 
     genvar n;
     generate

@@ -45,15 +45,15 @@
 module noc_router #(
     parameter DIMS         = 2,    // 2 or 3
     parameter FLIT_BITS    = 32,   // >= 32: the head flit's fields use bits [31:0]
-    parameter BUF_DEPTH    = 8,    // flits per virtual channel on a network input (>= 3 for full rate)
+    parameter BUF_DEPTH    = 4,    // flits per virtual channel on a network input (>= 3 for full rate)
     parameter INJ_DEPTH    = 4,    // flits per injection channel buffer (>= 2 for full rate)
     parameter ERR_BITS     = 16,
-    parameter VCS          = 4,    // virtual channels per link: 1, 2, 4 or 8 (2+: two dateline classes)
+    parameter VCS          = 2,    // virtual channels per link: 1, 2, 4 or 8 (2+: two dateline classes)
     parameter BUF_RAM      = 0,    // 1: network input buffers in block RAM (a front register each)
     parameter INJ_ANY_PORT = 1,    // 0: injection channel j feeds output link j only
     parameter PIPELINE     = 0,    // 1: route and allocation registered (3 cycles per hop, short paths)
     parameter SIDE_BITS    = 7,    // 2..7: bits of a coordinate; sides of up to 2**SIDE_BITS nodes
-    parameter VC_LAST_HOP  = 1,    // 1: a ring's last hop takes the class the dateline leaves free; 0: as before
+    parameter VC_LAST_HOP  = 0,    // 1: a ring's last hop takes the class the dateline leaves free
     parameter VC_BITS      = (VCS <= 2) ? 1 : (VCS <= 4) ? 2 : 3   // derived: do not set
 ) (
     input  wire                        clk,
@@ -637,22 +637,40 @@ module noc_router #(
         end
     end
 
-    // err_count: the error events of a cycle are registered, then counted (one cycle late).
+    // err_count: the error events of a cycle counted in the same cycle (PIPELINE = 0), or
+    // registered first and counted one cycle later (PIPELINE = 1: the adder off the paths
+    // of the flits).
     localparam EW = (NIN + P < 8) ? 3 : (NIN + P < 16) ? 4 : (NIN + P < 32) ? 5 : 6;
-    reg [NIN-1:0] err_drop;
-    reg [P-1:0]   err_overflow;
-    reg [EW-1:0]  errors_now;
-    integer       ui;
-    always @(posedge clk) begin
-        if (rst) begin
-            err_drop     <= {NIN{1'b0}};
-            err_overflow <= {P{1'b0}};
-        end else begin
-            err_drop <= u_drop_start & u_counted;
-            for (ui = 0; ui < P; ui = ui + 1)
-                err_overflow[ui] <= |u_overflow[ui * VCS +: VCS];   // one flit per link and cycle
-        end
+    wire [NIN-1:0] err_drop_now = u_drop_start & u_counted;
+    reg  [P-1:0]   err_overflow_now;
+    integer        ui;
+    always @* begin
+        for (ui = 0; ui < P; ui = ui + 1)   // (one flit per link and cycle)
+            err_overflow_now[ui] = |u_overflow[ui * VCS +: VCS];
     end
+    wire [NIN-1:0] err_drop;
+    wire [P-1:0]   err_overflow;
+    generate
+        if (PIPELINE == 0) begin : err_now
+            assign err_drop     = err_drop_now;
+            assign err_overflow = err_overflow_now;
+        end else begin : err_registered
+            reg [NIN-1:0] drop_r;
+            reg [P-1:0]   overflow_r;
+            always @(posedge clk) begin
+                if (rst) begin
+                    drop_r     <= {NIN{1'b0}};
+                    overflow_r <= {P{1'b0}};
+                end else begin
+                    drop_r     <= err_drop_now;
+                    overflow_r <= err_overflow_now;
+                end
+            end
+            assign err_drop     = drop_r;
+            assign err_overflow = overflow_r;
+        end
+    endgenerate
+    reg [EW-1:0] errors_now;
     always @* begin
         errors_now = {EW{1'b0}};
         for (ui = 0; ui < NIN; ui = ui + 1) errors_now = errors_now + {{(EW-1){1'b0}}, err_drop[ui]};

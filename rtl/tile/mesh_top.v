@@ -21,8 +21,11 @@ module mesh_top #(
     parameter [31:0] RAM_BASE  = 32'h8000_0000,
     parameter        RAM_BYTES = 131072,
     parameter        LINE_WORDS = 16,
-    parameter        FAST_MUL  = 1,
-    parameter        DIV_BITS  = 4
+    parameter        MUL_KIND  = 1,     // rv32_core's configuration (rtl/core/README.md)
+    parameter        DIV_BITS  = 4,
+    parameter        LOAD_BYPASS = 1,
+    parameter        FAST_REDIRECT = 1,
+    parameter        DSP_COUNTERS = 0
 ) (
     input  wire                            clk,
     input  wire                            rst,
@@ -73,15 +76,25 @@ module mesh_top #(
             localparam integer CZ = n / (SIZE_X * SIZE_Y);
             localparam [23:0] COORD = {CZ[7:0], CY[7:0], CX[7:0]};
             localparam [15:0] INDEX = n;
+            // the tile's board-device port (IO_BYTES = 0 here: never used)
+            wire        unused_io_valid, unused_io_write;
+            wire [31:0] unused_io_addr, unused_io_data;
+            wire [3:0]  unused_io_wstrb;
 
             tile #(
                 .DIMS(DIMS), .FLIT_BITS(FLIT_BITS), .BUF_DEPTH(BUF_DEPTH),
                 .INJ_DEPTH(INJ_DEPTH), .VCS(VCS), .RAM_BASE(RAM_BASE),
-                .RAM_BYTES(RAM_BYTES), .LINE_WORDS(LINE_WORDS), .FAST_MUL(FAST_MUL), .DIV_BITS(DIV_BITS)
+                .RAM_BYTES(RAM_BYTES), .LINE_WORDS(LINE_WORDS), .MUL_KIND(MUL_KIND), .DIV_BITS(DIV_BITS),
+                .LOAD_BYPASS(LOAD_BYPASS), .FAST_REDIRECT(FAST_REDIRECT),
+                .DSP_COUNTERS(DSP_COUNTERS)
             ) tile (
                 .clk(clk), .rst(rst),
                 .my_coord(COORD), .dim_size(SIZES), .torus(TORUS != 0),
                 .node_index(INDEX), .node_count(COUNT), .tohost_addr(tohost_addr),
+                .console_ready(1'b1),   // no board devices in simulation
+                .io_req_valid(unused_io_valid), .io_req_ready(1'b0), .io_req_error(1'b1),
+                .io_req_addr(unused_io_addr), .io_req_write(unused_io_write),
+                .io_req_wstrb(unused_io_wstrb), .io_req_data(unused_io_data), .io_resp_data(32'd0),
                 .lin_valid(lin_valid[n * P +: P]), .lin_vc(lin_vc[n * P * VB +: P * VB]),
                 .lin_last(lin_last[n * P +: P]), .lin_data(lin_data[n * P * W +: P * W]),
                 .lin_credit(lin_credit[n * P * VCS +: P * VCS]),

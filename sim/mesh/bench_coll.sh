@@ -159,6 +159,14 @@ for s in $shapes; do
             kept=(); for m in "${sizes[@]}"; do [ $((m % unit)) -eq 0 ] && kept+=("$m"); done
             sizes=("${kept[@]}")
         fi
+        # a result larger than a node's RAM is refused by mesh-sim before the run (the program's
+        # arena, smaller than the RAM, refuses a smaller size first: nothing measurable is lost)
+        ram=$("$sim" --help | grep -o '[0-9]* bytes of RAM' | grep -o '^[0-9]*')
+        kept=(); for m in "${sizes[@]}"; do
+            case $coll in bcast|scatter) r=$m ;; *) r=$((n * m)) ;; esac
+            [ -z "$ram" ] || [ "$r" -le "$ram" ] && kept+=("$m")
+        done
+        sizes=("${kept[@]}")
         [ ${#sizes[@]} -gt 0 ] || continue    # no size up to BENCH_COLL_MAX cuts into its parts
         # one mesh-sim run for all sizes (per size a warmup job and the timed job, run in
         # order, each released on every node at once); if their tables do not fit the

@@ -5,23 +5,41 @@
 # -D flags; everything else (RAM, ISA, flit width) comes from config.mk for every variant.
 # `make mesh-sim MESH_X=8 MESH_Y=8` still rebuilds the default binary for that shape.
 
-MESH_SIM_SRCS := sim/mesh/mesh_sim.cpp sim/mesh/mesh_jobs.cpp sim/node/elf32.cpp sim/node/sim_common.cpp
-MESH_SIM_HDRS := sim/node/elf32.h sim/node/sim_common.h sim/mesh/mesh_jobs.h firmware/coll/coll_jobs.h $(SCHED_HEADERS)
+MESH_SIM_SRCS := sim/mesh/mesh_sim.cpp sim/mesh/mesh_jobs.cpp sim/mesh/mesh_program.cpp sim/mesh/mesh_view.cpp \
+                 sim/node/elf32.cpp sim/node/sim_common.cpp sim/node/sim_verilated.cpp
+# the replay viewer's page (sim/viewer/viewer.html) as a C++ string literal, compiled into mesh-sim
+MESH_VIEW_INC := $(BUILD)/gen/mesh_view_html.inc
+MESH_SIM_HDRS := sim/node/elf32.h sim/node/sim_common.h sim/mesh/mesh_jobs.h sim/mesh/mesh_program.h sim/mesh/mesh_view.h \
+                 $(MESH_VIEW_INC) firmware/coll/coll_jobs.h $(SCHED_HEADERS)
+$(MESH_VIEW_INC): sim/viewer/viewer.html
+	@mkdir -p $(dir $@)
+	@{ echo 'R"rvmeshviewer('; cat $<; echo ')rvmeshviewer"'; } >$@.tmp && mv $@.tmp $@
 # Verilator configuration: one body of code shared by all the tiles (see the file); not for
-# the multi-threaded models, which it makes slower (4x4: 8,800 -> 6,200 cycles/s)
+# the multi-threaded models, which it made slower (4x4: 8,800 -> 6,200 cycles/s, measured before
+# its shared variables became read-only public, 2026-11-26; not measured since)
 MESH_SIM_VLT := sim/mesh/mesh_share.vlt
 # the test bench reads schedule tables with the schedule library's host build
 MESH_SIM_LIBS := $(SCHED_HOST_OBJS)
 
 # Shapes built besides config.mk's: NAME:DIMS:X:Y:Z:TORUS[:THREADS[:xrand]]. Tests use 4x4m,
 # 5x5t, 3x3x3m, the two-thread 4x4t-mt and 3x3x3t-xrand (every register starts random,
-# --x-seed N: the 3x3x3 torus of the tests); the benchmarks 8x8t, 8x8m and 8x8t-mt.
+# --x-seed N: the 3x3x3 torus of the tests); the benchmarks 8x8t, 8x8m and 8x8t-mt, and
+# make bench-sim 2x2t to 16x16t, one thread and two.
 MESH_SIM_VARIANTS := 4x4m:2:4:4:1:0 4x4t:2:4:4:1:1 5x5t:2:5:5:1:1 3x3x3t:3:3:3:3:1 3x3x3m:3:3:3:3:0 \
-                     8x8t:2:8:8:1:1 8x8m:2:8:8:1:0 4x4t-mt:2:4:4:1:1:2 8x8t-mt:2:8:8:1:1:2 3x3x3t-xrand:3:3:3:3:1:1:xrand
+                     8x8t:2:8:8:1:1 8x8m:2:8:8:1:0 4x4t-mt:2:4:4:1:1:2 8x8t-mt:2:8:8:1:1:2 3x3x3t-xrand:3:3:3:3:1:1:xrand \
+                     2x2t:2:2:2:1:1 16x16t:2:16:16:1:1 16x16t-mt:2:16:16:1:1:2
+# Any other shape on request: make mesh-sim-6x6t MESH_SIM_EXTRA=6x6t (XxY or XxYxZ, then t for
+# a torus or m for a mesh; the application kit, kit/program.mk, asks for its SHAPE this way)
+MESH_SIM_EXTRA ?=
+MESH_SIM_EXTRA += $(VIEW_SHAPE)
+mesh_sim_sides = $(subst x, ,$(patsubst %t,%,$(patsubst %m,%,$(1))))
+mesh_sim_spec = $(1):$(words $(call mesh_sim_sides,$(1))):$(word 1,$(call mesh_sim_sides,$(1))):$(word 2,$(call mesh_sim_sides,$(1))):$(or $(word 3,$(call mesh_sim_sides,$(1))),1):$(if $(filter %t,$(1)),1,0)
+MESH_SIM_VARIANTS += $(foreach v,$(filter-out $(foreach w,$(MESH_SIM_VARIANTS),$(firstword $(subst :, ,$(w)))),$(MESH_SIM_EXTRA)),$(if $(and $(filter %t %m,$(v)),$(filter 2 3,$(words $(call mesh_sim_sides,$(v))))),$(call mesh_sim_spec,$(v)),$(error MESH_SIM_EXTRA: '$(v)' is not a shape like 6x6t, 4x8m or 3x3x3t)))
 
 # $(call mesh_sim_build,TARGET,DIR,DIMS,X,Y,Z,TORUS,THREADS,TRACE,XRAND): the rules of one
 # binary (TRACE "yes": with --trace-fst, which the variants leave out: it costs a third of the
-# build; XRAND "xrand": random initial values, see node.mk)
+# build; XRAND "xrand": random initial values, see node.mk). DIR/build.time: the last build's
+# wall-clock milliseconds and the load average then (make bench-sim reports them).
 define mesh_sim_build
 $(2)/vflags := --cc --exe --build -j 2 -O3 -fno-table $(if $(10),$(SIM_X_RAND),$(SIM_X_FAST)) $(if $(9),--trace-fst) $(if $(filter-out 1,$(8)),--threads $(8)) \
     --top-module mesh_top -GDIMS=$(3) -GSIZE_X=$(4) -GSIZE_Y=$(5) -GSIZE_Z=$(6) -GTORUS=$(7) \
@@ -29,7 +47,7 @@ $(2)/vflags := --cc --exe --build -j 2 -O3 -fno-table $(if $(10),$(SIM_X_RAND),$
 $(2)/cflags := -O2 -std=c++14 -Wall -Wextra -DRVMESH_RAM_BASE=$(RAM_BASE)ull \
     -DRVMESH_RAM_BYTES=$(RAM_BYTES)ull -DRVMESH_LINE_WORDS=$(LINE_WORDS) -DMESH_DIMS=$(3) -DMESH_SIZE_X=$(4) -DMESH_SIZE_Y=$(5) \
     -DMESH_SIZE_Z=$(6) -DMESH_TORUS=$(7) -DMESH_SIM_THREADS=$(8) $(if $(10),-DRVMESH_XRAND) \
-    -I$(CURDIR)/sim/node -I$(CURDIR)/sim/mesh -I$(CURDIR)
+    -I$(CURDIR)/sim/node -I$(CURDIR)/sim/mesh -I$(CURDIR) -I$(abspath $(dir $(MESH_VIEW_INC)))
 # the flags in a stamp rewritten only when they change (a new shape or memory map rebuilds)
 $(2)/config.stamp: FORCE
 	@mkdir -p $(2)
@@ -38,9 +56,11 @@ $(2)/config.stamp: FORCE
 $(1): $(TILE_RTL) $(MESH_SIM_SRCS) $(MESH_SIM_HDRS) $(MESH_SIM_LIBS) $(MESH_SIM_VLT) $(2)/config.stamp
 	@mkdir -p $$(dir $$@)
 	@echo "verilator mesh_top ($(4)x$(5)x$(6), torus=$(7), threads=$(8)) -> $$@ (log: $(2)/build.log)"
-	@verilator $$($(2)/vflags) -Mdir $(2)/obj -o mesh-sim -CFLAGS "$$($(2)/cflags)" \
+	@t0=$$$$(date +%s%N); \
+	verilator $$($(2)/vflags) -Mdir $(2)/obj -o mesh-sim -CFLAGS "$$($(2)/cflags)" \
 	  $(if $(filter-out 1,$(8)),,$(MESH_SIM_VLT)) $(TILE_RTL) $(abspath $(MESH_SIM_SRCS) $(MESH_SIM_LIBS)) >$(2)/build.log 2>&1 \
-	  || { tail -n 40 $(2)/build.log; exit 1; }
+	  || { tail -n 40 $(2)/build.log; exit 1; }; \
+	echo "$$$$(( ($$$$(date +%s%N) - t0) / 1000000 )) $$$$(cut -d' ' -f1 /proc/loadavg)" >$(2)/build.time
 	@cp $(2)/obj/mesh-sim $$@.tmp && mv -f $$@.tmp $$@
 endef
 
@@ -62,9 +82,34 @@ BENCH_TARGETS += bench-mesh
 bench-mesh:
 	BUILD=$(BUILD) sim/mesh/bench_mesh.sh
 
+# make bench-sim: the simulator's own speed, 2x2 to 16x16 tori, one thread and two
+# (sim/mesh/bench_sim.sh): $(BUILD)/bench/sim.json and sim.svg
+BENCH_TARGETS += bench-sim
+.PHONY: bench-sim
+bench-sim:
+	BUILD=$(BUILD) sim/mesh/bench_sim.sh
+
 # make bench-coll: every collective and schedule against the baselines, 4x4 and 8x8 tori and
 # the 8x8 mesh, blocks from 16 bytes to the largest that fits (sim/mesh/bench_coll.sh)
 BENCH_TARGETS += bench-coll
 .PHONY: bench-coll
 bench-coll:
 	BUILD=$(BUILD) sim/mesh/bench_coll.sh
+
+# make view: a replay of one run in the viewer page (sim/viewer/README.md):
+#   make view                                   allgather (mnb-opt) of 256-byte blocks on
+#                                               config.mk's machine -> $(BUILD)/view/view.html
+#   make view VIEW_JOBS="tsay-wang:0,0:1024 te-a3:-:64"   these collectives (ALGO:ROOT:BYTES)
+#   make view VIEW_SHAPE=8x8t                   on another machine (builds mesh-sim-8x8t)
+#   make view VIEW_ELF=prog.elf VIEW_JOBS=      any program, no --job
+#   VIEW_OUT=FILE.html, VIEW_ARGS="--max-cycles N ..." (more mesh-sim arguments)
+VIEW_SHAPE ?=
+VIEW_JOBS ?= mnb-opt:1,1:256
+VIEW_ELF ?= $(BUILD)/fw/firmware/apps/mesh/collectives.elf
+VIEW_OUT ?= $(BUILD)/view/view.html
+VIEW_ARGS ?=
+VIEW_SIM := $(if $(VIEW_SHAPE),$(BUILD)/bin/mesh-sim-$(VIEW_SHAPE),$(MESH_SIM))
+.PHONY: view
+view: $(VIEW_SIM) schedgen $(VIEW_ELF)
+	@BUILD=$(BUILD) SIM=$(VIEW_SIM) SHAPE=$(or $(VIEW_SHAPE),$(MESH_X)x$(MESH_Y)$(if $(filter 3,$(MESH_DIMS)),x$(MESH_Z))$(if $(filter 1,$(MESH_TORUS)),t,m)) \
+	  ELF=$(VIEW_ELF) JOBS="$(VIEW_JOBS)" OUT=$(VIEW_OUT) ARGS="$(VIEW_ARGS)" sim/viewer/view.sh

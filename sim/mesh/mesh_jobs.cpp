@@ -49,8 +49,11 @@ bool is_partial(uint32_t coll) {
     return coll == uint32_t(SCHED_COLL_PARTIAL_ALLGATHER) || coll == uint32_t(SCHED_COLL_PARTIAL_ALLTOALL);
 }
 bool is_exchange(uint32_t coll) {
-    return coll == uint32_t(SCHED_COLL_ALLTOALL) || coll == uint32_t(SCHED_COLL_PARTIAL_ALLTOALL);
+    return coll == uint32_t(SCHED_COLL_ALLTOALL) || coll == uint32_t(SCHED_COLL_PARTIAL_ALLTOALL) ||
+           coll == uint32_t(SCHED_COLL_PARTIAL_GATHER);
 }
+// partial gather: job.source holds the destinations (the nodes some block is delivered to)
+bool is_partial_gather(uint32_t coll) { return coll == uint32_t(SCHED_COLL_PARTIAL_GATHER); }
 
 // the machine as the schedule library spells it
 sched_shape sched_shape_of(const MeshShape &m) {
@@ -62,22 +65,6 @@ sched_shape sched_shape_of(const MeshShape &m) {
     return s;
 }
 
-FILE *open_output(const std::string &path, std::string &error) {
-    FILE *f = std::fopen(path.c_str(), "w");
-    if (!f) error = "cannot write '" + path + "': " + std::strerror(errno);
-    return f;
-}
-
-bool close_output(FILE *f, const std::string &path, std::string &error) {
-    bool ok = !std::ferror(f);
-    int err = errno;
-    if (std::fclose(f) != 0 || !ok) {
-        if (ok) err = errno;
-        error = "cannot write '" + path + "': " + std::strerror(err ? err : EIO);
-        return false;
-    }
-    return true;
-}
 
 }  // namespace
 
@@ -128,6 +115,35 @@ bool parse_job_spec(const std::string &text, JobSpec &spec, std::string &error) 
 }
 
 bool MeshJobs::load(const std::vector<JobSpec> &specs, uint32_t area_bytes, std::string &error) {
+    // each file is read and checked before the next one is read: the first problem is named
+    return load_files(specs, [&specs](size_t j, std::vector<uint8_t> &file, std::string &error) {
+        const std::string &path = specs[j].path;
+        std::ifstream in(path, std::ios::binary);
+        if (!in) {
+            error = "cannot read the tables file '" + path + "': " + std::strerror(errno) +
+                    " (write it with schedgen --tables)";
+            return false;
+        }
+        file.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+        return true;
+    }, area_bytes, error);
+}
+
+bool MeshJobs::load_bytes(const std::vector<JobSpec> &specs, const std::vector<std::vector<uint8_t>> &files,
+                          uint32_t area_bytes, std::string &error) {
+    return load_files(specs, [&files](size_t j, std::vector<uint8_t> &file, std::string &error) {
+        if (j >= files.size()) {
+            error = "no contents for job " + std::to_string(j + 1);
+            return false;
+        }
+        file = files[j];
+        return true;
+    }, area_bytes, error);
+}
+
+bool MeshJobs::load_files(const std::vector<JobSpec> &specs,
+                          const std::function<bool(size_t, std::vector<uint8_t> &, std::string &)> &read,
+                          uint32_t area_bytes, std::string &error) {
     const sched_shape expect = sched_shape_of(shape_);
     const uint32_t nodes = uint32_t(shape_.nodes);
 
@@ -136,13 +152,8 @@ bool MeshJobs::load(const std::vector<JobSpec> &specs, uint32_t area_bytes, std:
         Job job;
         job.spec = specs[j];
         const std::string &path = job.spec.path;
-        std::ifstream in(path, std::ios::binary);
-        if (!in) {
-            error = "cannot read the tables file '" + path + "': " + std::strerror(errno) +
-                    " (write it with schedgen --tables)";
-            return false;
-        }
-        std::vector<uint8_t> file((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        std::vector<uint8_t> file;
+        if (!read(j, file, error)) return false;
         if (file.empty()) {
             error = "the tables file '" + path + "' is empty; write it with schedgen --tables";
             return false;
@@ -175,6 +186,22 @@ bool MeshJobs::load(const std::vector<JobSpec> &specs, uint32_t area_bytes, std:
             error = text;
             return false;
         }
+        // what the collective leaves at the node that gets the most: it must fit in a node's RAM
+        // (the program's own buffers may be smaller: it refuses those itself, per node)
+        const uint64_t m = job.spec.msg_bytes;
+        const bool one_block = job.collective == uint32_t(SCHED_COLL_BCAST) || job.collective == uint32_t(SCHED_COLL_SCATTER);
+        const uint64_t result_bytes = one_block ? m : uint64_t(nodes) * m;
+        if (ram_bytes_ && result_bytes > ram_bytes_) {
+            char text[400];
+            std::snprintf(text, sizeof text, "'%s': %s blocks of %u bytes leave %" PRIu64 " bytes at %s, more "
+                          "than a node's RAM (%" PRIu64 " bytes, RAM_BYTES in config.mk): give a smaller BYTES",
+                          path.c_str(), sched_coll_name(sched_collective(job.collective)),
+                          job.spec.msg_bytes, result_bytes,
+                          job.collective == uint32_t(SCHED_COLL_GATHER) ? "the root" : "every node",
+                          ram_bytes_);
+            error = text;
+            return false;
+        }
         job.tables.resize(nodes);
         job.source.assign(nodes, false);
         for (uint32_t n = 0; n < nodes; ++n) {
@@ -197,7 +224,8 @@ bool MeshJobs::load(const std::vector<JobSpec> &specs, uint32_t area_bytes, std:
                 nt.sends.push_back(Send{s.dst, s.piece, s.step, s.flags});
                 uint32_t block = s.piece / job.parts;
                 uint32_t owner = is_exchange(job.collective) ? block / nodes : block;
-                if (owner == n) job.source[n] = true;
+                if (is_partial_gather(job.collective)) job.source[block % nodes] = true;
+                else if (owner == n) job.source[n] = true;
             }
             for (uint32_t i = 0; i < t.nrecv; ++i) {
                 sched_table_recv r;
@@ -317,6 +345,8 @@ bool MeshJobs::check_node(const Job &job, int n, const SimRam &ram, uint32_t are
             uint32_t owner = is_exchange(job.collective) ? b / nodes : b;
             if (!job.source[owner]) continue;   // non-sources have no block: poison stays
         }
+        // partial gather: only the destinations get blocks, never their own
+        if (is_partial_gather(job.collective) && (!job.source[uint32_t(n)] || b / nodes == uint32_t(n))) continue;
         for (uint32_t p = 0; p < job.parts; ++p) {
             uint32_t bad = UINT32_MAX, poison = 0;
             for (uint32_t i = p * part_bytes; i < (p + 1) * part_bytes; ++i) {
@@ -487,6 +517,8 @@ uint64_t MeshJobs::ram_bound(const Job &job) const {
 //   scatter     ceil((N-1) / deg(root)) * P   (the root's ports carry N-1 blocks); gather alike
 //   allgather   (N-1) * P / deg_min           (a node's ports bring in N-1 blocks); partial: M sources
 //   alltoall    max((N-1) * P / deg_min, sum of distances * P / directed links)
+//   partial gather  max over destinations t of (N-1) * P / deg(t), and sum of distances to the
+//               destinations * P / directed links
 double MeshJobs::lower_bound(const Job &job) const {
     const sched_shape sh = sched_shape_of(shape_);
     const uint32_t nodes = uint32_t(shape_.nodes);
@@ -528,6 +560,15 @@ double MeshJobs::lower_bound(const Job &job) const {
         double by_ports = double(job.collective == 19u ? senders : nodes - 1u) * p / deg_min;
         return std::max(by_ports, dist * p / double(links));
     }
+    case 20u: {   // partial gather: a destination takes N-1 blocks over its own in-links
+        double dist = 0, by_ports = 0;
+        for (uint32_t t = 0; t < nodes; ++t) {
+            if (!job.source[t]) continue;
+            by_ports = std::max(by_ports, double(nodes - 1u) * p / double(sched_degree(&sh, t)));
+            for (uint32_t s = 0; s < nodes; ++s) dist += sched_distance(&sh, s, t);
+        }
+        return std::max(by_ports, dist * p / double(links));
+    }
     default:
         return 0;
     }
@@ -553,10 +594,17 @@ void MeshJobs::print_table(FILE *out) const {
 }
 
 bool MeshJobs::write_json(const std::string &path, const std::string &shape_name, std::string &error) const {
-    FILE *f = open_output(path, error);
+    FILE *f = sim_open_output(path, error);
     if (!f) return false;
-    std::fprintf(f, "{\n  \"shape\": \"%s\",\n  \"model\": {\"alpha\": %.3f, \"gamma\": %.3f, \"beta\": %.3f},\n  \"jobs\": [",
-                 shape_name.c_str(), model_.alpha, model_.gamma, model_.beta);
+    std::fprintf(f, "{\n  \"shape\": \"%s\",\n", shape_name.c_str());
+    write_json_fields(f);
+    std::fprintf(f, "\n}\n");
+    return sim_close_output(f, path, error);
+}
+
+void MeshJobs::write_json_fields(FILE *f) const {
+    std::fprintf(f, "  \"model\": {\"alpha\": %.3f, \"gamma\": %.3f, \"beta\": %.3f},\n  \"jobs\": [",
+                 model_.alpha, model_.gamma, model_.beta);
     for (size_t j = 0; j < results_.size(); ++j) {
         const JobResult &r = results_[j];
         std::fprintf(f, "%s\n    {\"job\": %d, \"collective\": \"%s\", \"algorithm\": \"%s\", \"bytes\": %u, "
@@ -571,15 +619,14 @@ bool MeshJobs::write_json(const std::string &path, const std::string &shape_name
             std::fprintf(f, "%s%" PRIu64, l ? ", " : "", r.link_flits[l]);
         std::fprintf(f, "]}");
     }
-    std::fprintf(f, "\n  ]\n}\n");
-    return close_output(f, path, error);
+    std::fprintf(f, "\n  ]");
 }
 
 // One panel per job: nodes on a grid (z planes side by side), each directed x/y link a
 // short bar beside the line between its two nodes, darker for more flits (scaled to the
 // busiest link of that job); torus wrap links as stubs leaving the edge.
 bool MeshJobs::write_svg(const std::string &path, const std::string &shape_name, std::string &error) const {
-    FILE *f = open_output(path, error);
+    FILE *f = sim_open_output(path, error);
     if (!f) return false;
     const int sx = shape_.size[0], sy = shape_.size[1], sz = shape_.dims == 3 ? shape_.size[2] : 1;
     const double cell = 56, margin = 24, title = 34;
@@ -635,5 +682,5 @@ bool MeshJobs::write_svg(const std::string &path, const std::string &shape_name,
         std::fprintf(f, "</g>\n");
     }
     std::fprintf(f, "</svg>\n");
-    return close_output(f, path, error);
+    return sim_close_output(f, path, error);
 }

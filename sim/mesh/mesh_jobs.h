@@ -77,6 +77,10 @@ public:
     // Reads the tables files and builds each node's area; area_bytes is the size of the
     // ELF's `rvmesh_jobs`. False with a message saying what to do.
     bool load(const std::vector<JobSpec> &specs, uint32_t area_bytes, std::string &error);
+    // The same with the files' contents given (files[j] for specs[j]; specs[j].path only names
+    // it in the messages): the fuzz harness (tests/fuzz) calls this one.
+    bool load_bytes(const std::vector<JobSpec> &specs, const std::vector<std::vector<uint8_t>> &files,
+                    uint32_t area_bytes, std::string &error);
     // The area image of node n (words, area_bytes / 4 of them).
     const std::vector<uint32_t> &area(int n) const { return areas_[size_t(n)]; }
 
@@ -97,13 +101,20 @@ public:
     void set_check_bounds(bool on) { check_bounds_ = on; }
     // words the RAM's data port moves per access (the tile's LINE_WORDS): the RAM-port bound
     void set_line_words(unsigned words) { line_words_ = words ? words : 1u; }
+    // bytes of a node's RAM: load() refuses a job whose result cannot fit in it (0: no check)
+    void set_ram_bytes(uint64_t bytes) { ram_bytes_ = bytes; }
     const CostModel &model() const { return model_; }
 
     void print_table(FILE *out) const;
     bool write_json(const std::string &path, const std::string &shape_name, std::string &error) const;
+    // the JSON fields "model" and "jobs" (no braces around them, no newline after)
+    void write_json_fields(FILE *f) const;
     bool write_svg(const std::string &path, const std::string &shape_name, std::string &error) const;
 
 private:
+    bool load_files(const std::vector<JobSpec> &specs,
+                    const std::function<bool(size_t, std::vector<uint8_t> &, std::string &)> &read,
+                    uint32_t area_bytes, std::string &error);
     struct Recv { uint32_t src, piece; uint16_t step; uint8_t flags; };
     struct Send { uint32_t dst, piece; uint16_t step; uint8_t flags; };
     struct NodeTable {
@@ -138,6 +149,7 @@ private:
     bool check_bounds_ = true;
     bool released_ = false;       // the nodes have been let go into job next_
     unsigned line_words_ = 1;
+    uint64_t ram_bytes_ = 0;
 };
 
 #endif

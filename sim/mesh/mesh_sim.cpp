@@ -27,6 +27,8 @@
 #include "elf32.h"
 #include "sim_common.h"
 #include "mesh_jobs.h"
+#include "mesh_program.h"
+#include "mesh_view.h"
 
 #if !defined(RVMESH_RAM_BASE) || !defined(MESH_SIZE_X) || !defined(MESH_DIMS)
 #error "build with -DRVMESH_RAM_BASE, -DRVMESH_RAM_BYTES, -DMESH_DIMS, -DMESH_SIZE_X/Y/Z, -DMESH_TORUS (sim/mesh/mesh.mk)"
@@ -59,11 +61,12 @@ const uint64_t kDefaultProgress = 10000000ull;
 const CostModel kDefaultModel = {413.0, 118.0, 0.98};
 
 const char kUsage[] =
-    "usage: mesh-sim --elf FILE [--job TABLES:BYTES[:SEED]]... [--report FILE.json]\n"
-    "                [--link-svg FILE.svg] [--model A,W,F] [--no-bounds] [--max-cycles N]\n"
+    "usage: mesh-sim --elf FILE [--job TABLES:BYTES[:SEED]]... [--report FILE.json] [--junit FILE.xml]\n"
+    "                [--dump FILE] [--link-svg FILE.svg] [--model A,W,F] [--no-bounds] [--max-cycles N]\n"
     "                [--x-seed N]\n"
     "                [--trace FILE.fst] [--progress N] [--links] [--pc-trace N:FILE] [--quiet]\n"
-    "                [--shape XxY[xZ]] [--torus|--mesh] [--help]\n";
+    "                [--shape XxY[xZ]] [--torus|--mesh] [--help]\n"
+    "                [--view FILE.html] [--view-trace FILE.json] [--view-hops N]\n";
 
 std::string shape_name() {
     char text[80];
@@ -100,7 +103,10 @@ void print_help() {
         "(RV32IM core, %" PRIu64 " bytes of RAM at 0x%08" PRIx64 ", network interface, router),\n"
         "every node running the ELF program FILE from reset.\n"
         "\n"
-        "  --elf FILE        RV32 ELF executable; its PT_LOAD segments go into every node's RAM\n"
+        "  --elf FILE        RV32 ELF executable; its PT_LOAD segments go into every node's RAM. A\n"
+        "                    program of the application kit (kit/program.mk) also carries every\n"
+        "                    node's tables: checked against this machine before reset (a program\n"
+        "                    built for another shape is refused), each node's written into its RAM\n"
         "  --max-cycles N    stop after N clock cycles (default %" PRIu64 ")\n"
         "  --trace FILE.fst  write an FST waveform of the whole run (view with gtkwave)\n"
         "  --progress N      a progress line on stderr every N cycles (default %" PRIu64
@@ -113,8 +119,14 @@ void print_help() {
         "                    order. The program must define rvmesh_jobs (firmware/coll/coll_jobs.h,\n"
         "                    e.g. firmware/apps/mesh/collectives.c). After each job every node's\n"
         "                    result buffer is checked byte for byte; a table of cycles follows\n"
-        "  --report FILE.json  the jobs' results (cycles, model, lower bound, flits per link)\n"
+        "  --report FILE.json  the run: per node its exit status, cycles, instructions, console\n"
+        "                    and region timers; with --job also the jobs' results (cycles, model,\n"
+        "                    lower bound, flits per link)\n"
+        "  --junit FILE.xml  the run as JUnit XML for a CI: a test case per node (failed: a non-zero\n"
+        "                    exit, or no exit), and one per --job\n"
         "  --link-svg FILE.svg flits per link of every job, one panel per job\n"
+        "  --dump FILE       after the run, every node's bytes of the program's symbol rvmesh_dump\n"
+        "                    (read from its RAM) in one file (format: sim/mesh/mesh_program.h)\n"
         "  --model A,W,F     cost model: a step costs A cycles + W per worm + F per flit of its\n"
         "                    busiest node (default %.0f,%.0f,%.2f, fitted by make bench-mesh)\n"
         "  --no-bounds       do not fail a job that took fewer cycles than its all-port or RAM-port\n"
@@ -127,6 +139,13 @@ void print_help() {
         "  --shape XxY[xZ], --torus, --mesh  the machine wanted: this binary's shape goes on;\n"
         "                    another runs mesh-sim-<XxY[xZ]><t|m> from this binary's folder\n"
         "                    (make mesh-sim-5x5t, ...), or says how to build it\n"
+        "  --view FILE.html  a replay of the run: one self-contained page (no network access) that\n"
+        "                    draws the machine, its links coloured by load and its worms moving,\n"
+        "                    cycle by cycle, with the schedule step, a heat map of link load over\n"
+        "                    time and every node's counters (sim/mesh/README.md, \"Replay viewer\")\n"
+        "  --view-trace FILE.json  the same trace alone, as JSON\n"
+        "  --view-hops N     worm hops the view records at most (default 2000000); past them it\n"
+        "                    keeps the flits per link only\n"
         "  --help            this text\n"
         "\n"
         "Console output (byte stores to 0x10000000) goes to stdout, one line at a time,\n"
@@ -141,9 +160,10 @@ void print_help() {
         "  120      bad command line, also: a --job whose BYTES or SEED is not a decimal\n"
         "           number (or BYTES is 0), a tables file that is not one (damaged: its\n"
         "           checksum does not match; truncated; empty) or is for another shape,\n"
-        "           --report or --link-svg without --job\n"
+        "           --link-svg without --job, a program built for another shape (its\n"
+        "           tables say which) or whose tables are damaged\n"
         "  121      cannot open or read the ELF file, or cannot write an output file\n"
-        "           (--report, --link-svg, --pc-trace, --trace: all checked before the run)\n"
+        "           (--report, --junit, --link-svg, --pc-trace, --trace: all checked before the run)\n"
         "  122      not an ELF file, or a malformed one (empty, truncated, headers or a\n"
         "           segment beyond the end of the file, no loadable segment)\n"
         "  123      ELF for another architecture (not 32-bit little-endian RISC-V)\n"
@@ -213,8 +233,12 @@ inline bool any(const VlWide<Words> &value) {
     return false;
 }
 
+const size_t kConsoleKeep = 256 * 1024;   // console bytes kept per node for --report / --junit
+
 struct Node {
     std::string line;          // console text not yet ended by a newline
+    std::string console;       // every line printed (up to kConsoleKeep bytes), for the reports
+    uint64_t console_dropped = 0;
     bool exited = false;
     uint64_t exit_code = 0;
     uint64_t exit_cycle = 0;
@@ -225,6 +249,10 @@ struct Node {
 
 void flush_line(int n, Node &node) {
     std::printf("%s %s\n", node_name(n).c_str(), node.line.c_str());
+    if (node.console.size() + node.line.size() + 1 <= kConsoleKeep)
+        node.console += node.line + "\n";
+    else
+        node.console_dropped += node.line.size() + 1;
     node.line.clear();
 }
 
@@ -239,9 +267,11 @@ int main(int argc, char **argv) {
     std::string pc_trace_path;
     int pc_trace_node = 0;
     std::vector<JobSpec> job_specs;
-    std::string report_path, svg_path;
+    std::string report_path, svg_path, junit_path, dump_path;
     CostModel model = kDefaultModel;
     int want_size[3] = {kSize[0], kSize[1], kSize[2]}, want_dims = kDims;
+    std::string view_path, view_trace_path;   // --view, --view-trace
+    uint64_t view_hops = 2000000;
     bool want_torus = kTorus;
 
     for (int i = 1; i < argc; ++i) {
@@ -318,6 +348,14 @@ int main(int argc, char **argv) {
             if (!take_value() || value.empty())
                 return usage_error("--report needs a file name: --report FILE.json");
             report_path = value;
+        } else if (arg == "--junit") {
+            if (!take_value() || value.empty())
+                return usage_error("--junit needs a file name: --junit FILE.xml");
+            junit_path = value;
+        } else if (arg == "--dump") {
+            if (!take_value() || value.empty())
+                return usage_error("--dump needs a file name: --dump FILE");
+            dump_path = value;
         } else if (arg == "--link-svg") {
             if (!take_value() || value.empty())
                 return usage_error("--link-svg needs a file name: --link-svg FILE.svg");
@@ -358,6 +396,13 @@ int main(int argc, char **argv) {
             if (!sim_parse_count(value.c_str(), progress, true))
                 return usage_error("--progress takes a decimal number of cycles, not '" +
                                    value + "'");
+        } else if (arg == "--view" || arg == "--view-trace") {   // the replay viewer (mesh_view.h)
+            if (!take_value() || value.empty())
+                return usage_error(arg + " needs a file name: " + arg + (arg == "--view" ? " FILE.html" : " FILE.json"));
+            (arg == "--view" ? view_path : view_trace_path) = value;
+        } else if (arg == "--view-hops") {
+            if (!take_value() || !sim_parse_count(value.c_str(), view_hops, true))
+                return usage_error("--view-hops takes a decimal number of worm hops, not '" + value + "'");
         } else {
             return usage_error("unknown argument '" + std::string(argv[i]) + "'");
         }
@@ -366,13 +411,15 @@ int main(int argc, char **argv) {
         want_size[2] != kSize[2])
         return run_other_shape(argv, want_size, want_dims, want_torus);
     if (elf_path.empty()) return usage_error("no program given: --elf FILE is required");
-    if (job_specs.empty() && (!report_path.empty() || !svg_path.empty()))
-        return usage_error("--report and --link-svg describe jobs: give at least one --job");
+    if (job_specs.empty() && !svg_path.empty())
+        return usage_error("--link-svg draws the links of jobs: give at least one --job");
     // Output files are checked now, not found unwritable after a long run; the check leaves
     // no file behind, so a refusal below writes nothing.
     {
         const std::pair<const char *, const std::string *> outputs[] = {
-            {"--report", &report_path}, {"--link-svg", &svg_path}, {"--pc-trace", &pc_trace_path}};
+            {"--report", &report_path}, {"--junit", &junit_path}, {"--link-svg", &svg_path},
+            {"--pc-trace", &pc_trace_path}, {"--dump", &dump_path}, {"--view", &view_path},
+            {"--view-trace", &view_trace_path}};
         for (const auto &out : outputs) {
             std::string error;
             if (!out.second->empty() && !sim_check_writable(*out.second, error)) {
@@ -388,16 +435,32 @@ int main(int argc, char **argv) {
                                         image))
         return status;
 
+    if (!dump_path.empty()) {
+        std::string error;
+        if (!mesh_check_dump(image, kRamBase, kRamBytes, error)) {
+            std::fprintf(stderr, "mesh-sim: %s: %s\n", elf_path.c_str(), error.c_str());
+            return kBadCommandLine;
+        }
+    }
     MeshShape mesh_shape;
     mesh_shape.dims = kDims;
     for (int d = 0; d < 3; ++d) mesh_shape.size[d] = kSize[d];
     mesh_shape.torus = kTorus;
     mesh_shape.nodes = kNodes;
     mesh_shape.ports = kPorts;
+    MeshPackage package;
+    {
+        std::string error;
+        if (!mesh_package_load(image, mesh_shape, shape_name(), kRamBase, kRamBytes, package, error)) {
+            std::fprintf(stderr, "mesh-sim: %s: %s\n", elf_path.c_str(), error.c_str());
+            return kBadCommandLine;
+        }
+    }
     MeshJobs jobs(mesh_shape, node_name, link_name);
     jobs.set_model(model);
     jobs.set_check_bounds(check_bounds);
     jobs.set_line_words(kLineWords);
+    jobs.set_ram_bytes(kRamBytes);
     uint32_t jobs_word = 0;
     if (!job_specs.empty()) {
         if (!image.has_jobs || image.jobs_bytes < 64 || image.jobs < kRamBase ||
@@ -451,6 +514,10 @@ int main(int argc, char **argv) {
             const std::vector<uint32_t> &area = jobs.area(n);
             rams[size_t(n)].write_words(jobs_word, area.data(), area.size());
         }
+        if (package.present) {   // this node's own tables (a kit program's)
+            const std::vector<uint32_t> &area = package.areas[size_t(n)];
+            rams[size_t(n)].write_words(package.area_word, area.data(), area.size());
+        }
     }
 
     std::unique_ptr<TraceFile> trace;
@@ -467,6 +534,17 @@ int main(int argc, char **argv) {
         }
     }
 #endif
+    // --view, --view-trace: the replay viewer's trace of the run (sim/mesh/mesh_view.h)
+    std::unique_ptr<MeshView> view;
+    std::vector<uint8_t> view_links, view_retired;
+    if (!view_path.empty() || !view_trace_path.empty()) {
+        view.reset(new MeshView(mesh_shape, node_name, view_hops));
+        std::string note;
+        if (!view->attach(*context, note) && !quiet) std::fprintf(stderr, "mesh-sim: --view: %s\n", note.c_str());
+        view_links.assign(size_t(kNodes) * kPorts, 0);
+        view_retired.assign(size_t(kNodes), 0);
+    }
+
     auto tick = [&]() {
         top->clk = 0;
         top->eval();
@@ -538,8 +616,16 @@ int main(int argc, char **argv) {
                     if (!node.line.empty()) flush_line(n, node);
                     if (node.exit_code != 0 && first_bad < 0) first_bad = n;
                 }
-        if (jobs.count() && !jobs.all_done())
-            jobs.poll(rams, jobs_word, kRamBytes, uint32_t(kRamBase), link_flits, stdout);
+        if (view) {   // --view: what the links and cores did this cycle
+            for (int l = 0; l < kNodes * kPorts; ++l) view_links[size_t(l)] = bit(top->link_valid, l);
+            for (int n = 0; n < kNodes; ++n) view_retired[size_t(n)] = bit(top->retire_valid, n);
+            view->sample(cycles, view_links.data(), view_retired.data());
+        }
+        if (jobs.count() && !jobs.all_done()) {
+            const size_t finished_before = jobs.finished();
+            if (jobs.poll(rams, jobs_word, kRamBytes, uint32_t(kRamBase), link_flits, stdout) && view)
+                view->job_event(cycles, finished_before, jobs.finished() == finished_before);
+        }
         if (exited == kNodes) {
             ++cycles;
             break;
@@ -637,10 +723,6 @@ int main(int argc, char **argv) {
                     shape_name().c_str(), model.alpha, model.gamma, model.beta, kLineWords);
         jobs.print_table(stdout);
         std::string error;
-        if (!report_path.empty() && !jobs.write_json(report_path, shape_name(), error)) {
-            std::fprintf(stderr, "mesh-sim: %s\n", error.c_str());
-            output_failed = true;
-        }
         if (!svg_path.empty() && !jobs.write_svg(svg_path, shape_name(), error)) {
             std::fprintf(stderr, "mesh-sim: %s\n", error.c_str());
             output_failed = true;
@@ -660,14 +742,63 @@ int main(int argc, char **argv) {
     }
     std::fflush(stdout);
 
-    if (status < 0) {
-        if (first_bad >= 0) {
-            uint64_t code = nodes[size_t(first_bad)].exit_code;
-            status = code > 255 ? 255 : int(code);
-        } else {
-            status = output_failed ? int(kCannotRead) : 0;
+    if (status < 0 && first_bad >= 0) {
+        uint64_t code = nodes[size_t(first_bad)].exit_code;
+        status = code > 255 ? 255 : int(code);
+    }
+    // the run as --report, --junit, --dump and --view describe it
+    auto run_result = [&]() {
+        RunResult run;
+        run.shape = shape_name();
+        run.shape_id = variant_name(kSize, kDims, kTorus);
+        run.elf = elf_path;
+        run.status = status < 0 ? 0 : status;
+        run.reason = reason;
+        run.cycles = cycles;
+        run.instret = instret;
+        run.flits = flits;
+        for (int n = 0; n < kNodes; ++n) {
+            const Node &node = nodes[size_t(n)];
+            NodeResult r;
+            r.name = node_name(n);
+            r.exited = node.exited;
+            r.exit_code = node.exit_code;
+            r.exit_cycle = node.exit_cycle;
+            r.instret = node.instret;
+            r.console = node.console;
+            r.console_dropped = node.console_dropped;
+            r.regions = mesh_read_regions(rams[size_t(n)], kRamBase, image);
+            run.nodes.push_back(r);
+        }
+        return run;
+    };
+    if (!report_path.empty() || !junit_path.empty() || !dump_path.empty()) {
+        const RunResult run = run_result();
+        std::string error;
+        if (!report_path.empty() && !mesh_write_report(report_path, run, jobs.count() ? &jobs : nullptr, error)) {
+            std::fprintf(stderr, "mesh-sim: %s\n", error.c_str());
+            output_failed = true;
+        }
+        if (!junit_path.empty() && !mesh_write_junit(junit_path, run, jobs.count() ? &jobs : nullptr, error)) {
+            std::fprintf(stderr, "mesh-sim: %s\n", error.c_str());
+            output_failed = true;
+        }
+        if (!dump_path.empty() && !mesh_write_dump(dump_path, run, mesh_shape, rams, kRamBase, image, error)) {
+            std::fprintf(stderr, "mesh-sim: --dump: %s\n", error.c_str());
+            output_failed = true;
         }
     }
+    if (view) {   // --view, --view-trace: the trace, and the page that replays it
+        const RunResult run = run_result();
+        view->finish(run, jobs.count() ? &jobs : nullptr);
+        std::string error;
+        if ((!view_path.empty() && !view->write_html(view_path, error)) ||
+            (!view_trace_path.empty() && !view->write_json(view_trace_path, error))) {
+            std::fprintf(stderr, "mesh-sim: %s\n", error.c_str());
+            output_failed = true;
+        }
+    }
+    if (status < 0) status = output_failed ? int(kCannotRead) : 0;
     double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - started)
                       .count();
     if (!quiet || !reason.empty() || first_bad >= 0) {

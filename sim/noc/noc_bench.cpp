@@ -85,9 +85,15 @@ struct Options {
     int expect_min_packets = 0;
     int buf_depth = 0;          // 0: the first compiled variant of the shape
     int vcs = 0;                // 0: any
-    bool board = false;         // the board profile's router (config.mk BOARD_ROUTER_*)
-    bool old_vc_rule = false;   // the variant with the VC rule before the last-hop option
+    bool board = false;         // the board profile's router (config.mk ROUTER_BOARD_*)
+    bool last_hop_vc = false;   // the variant with the last-hop VC rule (VC_LAST_HOP = 1)
     bool quiet = false;
+    // protected links (noc-sim-guard only)
+    double flip_rate = 0.0;     // probability that a flit (or a reverse word) on a link is damaged
+    uint64_t fault_seed = 1;
+    long dead_port = -1;        // input port index node*2*DIMS + k whose link dies, or -1
+    long dead_cycle = 0;
+    bool guard_opts = false;
 };
 
 [[noreturn]] void usage_error(const std::string& msg) {
@@ -100,6 +106,7 @@ void print_help() {
         "noc-sim: traffic test bench of the rvmesh router network (no cores)\n"
         "usage: noc-sim --shape XxY[xZ] (--torus|--mesh) [options]\n"
         "  --pattern P      uniform | transpose | bitcomp | neighbor | hotspot | tornado |\n"
+        "                   storm (every node sends to all others in turn: broadcast by unicasts) |\n"
         "                   step (contention-free step) | errors (bad headers + traffic)\n"
         "  --load F         offered load, flits per node per cycle, above 0 (default 0.1)\n"
         "  --len A-B        payload length range in flits, 1..64 (a worm adds 2 header flits)\n"
@@ -115,9 +122,14 @@ void print_help() {
         "  --expect-packets N   fail unless at least N packets were delivered\n"
         "  --buf-depth D    pick the compiled variant with D-flit VC buffers\n"
         "  --vcs V          pick the compiled variant with V (1, 2, 4 or 8) virtual channels per link\n"
-        "  --board          pick the variant with the board profile's router (config.mk BOARD_ROUTER_*)\n"
-        "  --old-vc-rule    pick the variant with the VC rule before the last-hop option (to compare)\n"
+        "  --board          pick the variant with the board profile's router (config.mk ROUTER_BOARD_*)\n"
+        "  --last-hop-vc    pick the variant with the last-hop VC rule (VC_LAST_HOP = 1)\n"
         "  --trace FILE.fst waveform of the run;  --quiet  no progress lines\n"
+        "  protected links (noc-sim-guard, built with every link guarded; rtl/noc/link_guard_*):\n"
+        "  --flip-rate F    probability that a flit, or a reverse word, on a link gets a bit flipped\n"
+        "  --fault-seed S   seed of the fault injection, 0..2147483647 (default 1)\n"
+        "  --dead-link N:K  the link into node N's input port K (0 +x, 1 -x, 2 +y, 3 -y, 4 +z, 5 -z)\n"
+        "                   dies (both wires read zero) from --dead-cycle C on (default 1000)\n"
         "exit status: 0 every check passed, 1 a check failed (or an output could not be written\n"
         "  after the run), 2 bad command line: an unknown option, a malformed or out-of-range\n"
         "  number, a shape or variant not compiled in, a load above one packet per node per\n"
@@ -127,7 +139,7 @@ void print_help() {
         const NocShapeDef& s = kNocShapes[i];
         if (s.z > 1) std::printf(" %dx%dx%d", s.x, s.y, s.z); else std::printf(" %dx%d", s.x, s.y);
         std::printf("%s,depth %d,%d VC%s%s%s", s.torus ? "(torus" : "(mesh", s.depth, s.vcs, s.vcs == 1 ? "" : "s",
-                    s.board ? ",board" : "", s.old_vc_rule ? ",old VC rule" : "");
+                    s.board ? ",board" : "", s.last_hop_vc ? ",last-hop VC rule" : "");
         std::printf(")");
     }
     std::printf("\n");
@@ -191,7 +203,7 @@ Options parse_options(int argc, char** argv) {
         if (a == "--mesh") { o.torus = 0; continue; }
         if (a == "--quiet") { o.quiet = true; continue; }
         if (a == "--board") { o.board = true; continue; }
-        if (a == "--old-vc-rule") { o.old_vc_rule = true; continue; }
+        if (a == "--last-hop-vc") { o.last_hop_vc = true; continue; }
         if (a.rfind("+verilator", 0) == 0) continue;
         if (i + 1 >= argc) usage_error("option " + a + " needs a value (or is unknown)");
         const char* v = argv[++i];
@@ -241,16 +253,30 @@ Options parse_options(int argc, char** argv) {
                             std::string(v) + "'");
             o.vcs = v[0] - '0';   // one of "1", "2", "4", "8"
         }
+        else if (a == "--flip-rate") { o.flip_rate = parse_double(a, v, 0.0, 1.0); o.guard_opts = true; }
+        else if (a == "--fault-seed") { o.fault_seed = (uint64_t)parse_long(a, v, 0, 0x7fffffff); o.guard_opts = true; }
+        else if (a == "--dead-link") {
+            int n = -1, k = -1; char extra = 0;
+            if (std::sscanf(v, "%d:%d%c", &n, &k, &extra) != 2 || n < 0 || k < 0 || k > 5)
+                usage_error("--dead-link wants NODE:PORT (a node index, a port 0..5), got '" + std::string(v) + "'");
+            o.dead_port = (long)n * 100 + k;   // resolved against the shape later
+            o.guard_opts = true;
+            if (o.dead_cycle == 0) o.dead_cycle = 1000;
+        }
+        else if (a == "--dead-cycle") { o.dead_cycle = parse_long(a, v, 1, 2000000000); o.guard_opts = true; }
         else if (a == "--expect-packets") o.expect_min_packets = (int)parse_long(a, v, 0, 2000000000);
         else usage_error("unknown option '" + a + "'");
     }
     if (o.shape.empty()) usage_error("--shape XxY or XxYxZ is required");
     if (o.torus < 0) usage_error("say --torus or --mesh");
     static const char* patterns[] = {"uniform", "transpose", "bitcomp", "neighbor", "hotspot",
-                                     "tornado", "step", "errors"};
+                                     "tornado", "step", "errors", "storm"};
     bool ok = false;
     for (const char* p : patterns) ok = ok || o.pattern == p;
-    if (!ok) usage_error("unknown --pattern '" + o.pattern + "' (uniform, transpose, bitcomp, neighbor, hotspot, tornado, step, errors)");
+    if (!ok) usage_error("unknown --pattern '" + o.pattern + "' (uniform, transpose, bitcomp, neighbor, hotspot, tornado, step, errors, storm)");
+    if (o.guard_opts && !kNocGuard)
+        usage_error("--flip-rate, --fault-seed, --dead-link and --dead-cycle need protected links: use noc-sim-guard "
+                    "(make noc-sim-guard)");
     if (!o.trace.empty() && o.trace.size() < 5) usage_error("--trace wants a file name ending in .fst");
     if (!o.trace.empty() && o.trace.substr(o.trace.size() - 4) != ".fst")
         usage_error("--trace wants a file name ending in .fst, got '" + o.trace + "'");
@@ -315,7 +341,7 @@ Topology select_shape(const Options& o) {
         const NocShapeDef& s = kNocShapes[i];
         if (s.x == x && s.y == y && s.z == z && s.torus == o.torus && t.shape_index < 0 &&
             (o.buf_depth == 0 || o.buf_depth == s.depth) && (o.vcs == 0 || o.vcs == s.vcs) && (s.board != 0) == o.board &&
-            (s.old_vc_rule != 0) == o.old_vc_rule)
+            (s.last_hop_vc != 0) == o.last_hop_vc)
             t.shape_index = i;
     }
     if (t.shape_index < 0) {
@@ -323,17 +349,20 @@ Topology select_shape(const Options& o) {
                         (o.buf_depth ? " with buffer depth " + std::to_string(o.buf_depth) : std::string()) +
                         (o.vcs ? " with " + std::to_string(o.vcs) + " VCs" : std::string()) +
                         (o.board ? " with the board profile" : std::string()) +
-                        (o.old_vc_rule ? " with the old VC rule" : std::string()) +
+                        (o.last_hop_vc ? " with the last-hop VC rule" : std::string()) +
                         " is not compiled into this binary (see --help for the list); add it to NOC_SHAPES, "
                         "e.g. make noc-sim NOC_EXTRA_SHAPES=" + o.shape + (o.torus ? "t" : "m") +
                         (o.buf_depth ? std::to_string(o.buf_depth) : std::string()) +
-                        (o.vcs ? "v" + std::to_string(o.vcs) : std::string()) + (o.board ? "b" : "") + (o.old_vc_rule ? "o" : "");
+                        (o.vcs ? "v" + std::to_string(o.vcs) : std::string()) + (o.board ? "b" : "") + (o.last_hop_vc ? "h" : "");
         usage_error(m);
     }
     t.dims = z > 1 ? 3 : 2;
     t.size[0] = x; t.size[1] = y; t.size[2] = z;
     t.torus = o.torus; t.nodes = x * y * z; t.ports = 2 * t.dims;
     t.buf_depth = kNocShapes[t.shape_index].depth;
+    if (o.dead_port >= 0 && (o.dead_port / 100 >= t.nodes || o.dead_port % 100 >= t.ports))
+        usage_error("--dead-link " + std::to_string(o.dead_port / 100) + ":" + std::to_string(o.dead_port % 100) +
+                    ": no such node or port in this shape");
     t.vcs = kNocShapes[t.shape_index].vcs;
     t.board = kNocShapes[t.shape_index].board != 0;
     return t;
@@ -390,6 +419,7 @@ struct Result {
     std::string pattern;
     double offered = 0, accepted = 0, latency = 0, net_latency = 0, max_latency = 0;
     long packets = 0, measured = 0, cycles = 0;
+    long lost = 0, duplicated = 0, corrupted = 0, deadlocks = 0, errors_detected = 0, flips = 0, retries = 0;
     bool ok = true, drained = true;
 };
 
@@ -411,6 +441,10 @@ public:
         }
         top_->shape_select = (uint8_t)t.shape_index;
         top_->inj_check_enable = 1;
+        top_->fault_seed = (uint32_t)o.fault_seed;
+        top_->flip_rate = (uint32_t)std::min(4294967295.0, std::floor(o.flip_rate * 4294967296.0));
+        top_->dead_port = o.dead_port >= 0 ? (uint32_t)((o.dead_port / 100) * t.ports + o.dead_port % 100) : 0xffffffffu;
+        top_->dead_cycle = (uint32_t)o.dead_cycle;
         top_->rst = 1;
         for (int i = 0; i < 4; ++i) tick_clock();
         top_->rst = 0;
@@ -476,6 +510,9 @@ public:
         } else if (p == "tornado") {
             for (int i = 0; i < topo_.dims; ++i)   // shift by ceil(n/2) - 1, at least 1
                 d[i] = (c[i] + std::max(1, (topo_.size[i] + 1) / 2 - 1)) % topo_.size[i];
+        } else if (p == "storm") {      // every other node in turn, from the next one on
+            int k = storm_next_[src]++ % (topo_.nodes - 1);
+            return topo_.nodes > 1 ? (src + 1 + k) % topo_.nodes : src;
         } else if (p == "neighbor") {   // a random neighbour over an existing link
             int ports[6], n = 0;
             for (int k = 0; k < topo_.ports; ++k) if (topo_.has_link(src, k)) ports[n++] = k;
@@ -593,21 +630,26 @@ public:
         uint64_t key = ((uint64_t)src << 32) | seq;
         auto it = inflight_.find(key);
         if (it == inflight_.end()) {
+            bool dup = src < (int)delivered_seq_.size() && seq < delivered_seq_[src].size() && delivered_seq_[src][seq];
+            if (dup) ++duplicated_; else ++corrupted_;
             char b[160];
-            std::snprintf(b, sizeof b, ": unknown or duplicate packet (source %d, seq %u, %zu flits)", src, seq, f.size());
+            std::snprintf(b, sizeof b, ": %s packet (source %d, seq %u, %zu flits)", dup ? "duplicate" : "unknown (damaged)",
+                          src, seq, f.size());
             fail(where + b);
             return;
         }
+        bool intact = true;
         Packet p = it->second;
         std::vector<uint64_t> want = make_worm(p);
         want[0] &= ~0xffffffull;   // the offsets arrive as zero
         std::string pkt = "packet " + std::to_string(src) + "/" + std::to_string(seq);
         if (worm != (int)want.size() || f.size() != want.size())
-            fail(where + ": " + pkt + " arrived with " + std::to_string(f.size()) + " flits (length field " +
+            intact = false, fail(where + ": " + pkt + " arrived with " + std::to_string(f.size()) + " flits (length field " +
                  std::to_string(worm) + "), sent " + std::to_string(want.size()));
         else {
             for (size_t i = 0; i < f.size(); ++i)
                 if (f[i] != want[i]) {
+                    intact = false;
                     char b[200];
                     std::snprintf(b, sizeof b, ": %s flit %zu is 0x%" PRIx64 ", sent 0x%" PRIx64 " (checksum/data mismatch)",
                                   pkt.c_str(), i, f[i], want[i]);
@@ -615,8 +657,8 @@ public:
                     break;
                 }
         }
-        if (node != p.dst) fail(where + ": " + pkt + " was for node " + topo_.name(p.dst));
-        if (port != p.ej_port) fail(where + ": " + pkt + " expected on ejection port " + port_name(p.ej_port));
+        if (node != p.dst) intact = false, fail(where + ": " + pkt + " was for node " + topo_.name(p.dst));
+        if (port != p.ej_port) intact = false, fail(where + ": " + pkt + " expected on ejection port " + port_name(p.ej_port));
         std::deque<uint32_t>& q = order_[order_key(p)];
         if (q.empty() || q.front() != seq)
             fail(where + ": " + pkt + " out of order (expected seq " + (q.empty() ? std::string("none") : std::to_string(q.front())) + ")");
@@ -626,6 +668,10 @@ public:
             lat_sum_ += lat; net_lat_sum_ += cycle_ - p.t_head; ++lat_count_;
             if (lat > lat_max_) lat_max_ = lat;
         }
+        if (!intact) ++corrupted_;
+        if ((int)delivered_seq_.size() <= src) delivered_seq_.resize(src + 1);
+        if (delivered_seq_[src].size() <= seq) delivered_seq_[src].resize(seq + 1024, false);
+        delivered_seq_[src][seq] = true;
         ++delivered_;
         if (log_deliveries_) delivery_log_.push_back({p, cycle_ - p.t_offer});
         inflight_.erase(it);
@@ -651,6 +697,16 @@ public:
                     std::printf("  stuck buffer: node %s %s\n", topo_.name(n).c_str(), name.c_str());
                     ++shown;
                 }
+        if (kNocGuard) {
+            const uint32_t* lb = words_of(top_->link_busy);
+            for (int n = 0; n < topo_.nodes && shown < 60; ++n)
+                for (int k = 0; k < topo_.ports; ++k)
+                    if (get_bit(lb, n * kPortsPerNode + k)) {
+                        std::printf("  stuck link: node %s output %s: flits sent, not acknowledged (link_guard_tx)\n",
+                                    topo_.name(n).c_str(), port_name(k));
+                        ++shown;
+                    }
+        }
         return true;
     }
     long error_count_sum() {
@@ -659,6 +715,16 @@ public:
         for (int n = 0; n < topo_.nodes; ++n) s += (long)get_bits(ec, n * 16, 16);
         return s;
     }
+    // Sum of one of the links' 16-bit counters (link_errors, link_flips, link_retries).
+    long link_sum(const uint32_t* w) const {
+        long s = 0;
+        for (int n = 0; n < topo_.nodes; ++n)
+            for (int k = 0; k < topo_.ports; ++k) s += (long)get_bits(w, (n * kPortsPerNode + k) * 16, 16);
+        return s;
+    }
+    long link_errors() { return link_sum(words_of(top_->link_errors)); }
+    long link_flips() { return link_sum(words_of(top_->link_flips)); }
+    long link_retries() { return link_sum(words_of(top_->link_retries)); }
     long error_count_at(int n) { return (long)get_bits(words_of(top_->err_count), n * 16, 16); }
 
     // State shared with the drivers below.
@@ -668,6 +734,7 @@ public:
     bool measuring_ = false;
     long measured_flits_out_ = 0, lat_sum_ = 0, net_lat_sum_ = 0, lat_count_ = 0, lat_max_ = 0;
     long flits_in_ = 0, flits_out_ = 0, injected_ = 0, delivered_ = 0, queued_ = 0;
+    long duplicated_ = 0, corrupted_ = 0;
     std::vector<int> inj_errors_;   // channels whose inj_error pulsed
     bool log_deliveries_ = false;
     std::vector<std::pair<Packet, long>> delivery_log_;   // packet, cycles from head offered to tail
@@ -697,6 +764,8 @@ private:
     std::unordered_map<uint64_t, Packet> inflight_;
     std::unordered_map<uint64_t, std::deque<uint32_t>> order_;
     std::map<int, uint32_t> seqs_;
+    std::map<int, int> storm_next_;
+    std::vector<std::vector<bool>> delivered_seq_;   // per source: sequence numbers delivered
     std::vector<bool> drv_valid_, drv_ready_;   // what the network sees in the current cycle
     std::vector<int> fired_inj_;
     std::vector<Ejected> fired_ej_;
@@ -795,7 +864,7 @@ Result run_traffic(const Topology& topo, const Options& opt, double load, Verila
             b.measuring_ = false;
         }
         b.step(true);
-        if (b.stuck()) break;
+        if (b.stuck()) { r.deadlocks = 1; break; }
         if (b.now() >= gen_end && b.in_flight() == 0) break;
         if (b.now() >= gen_end + opt.drain) { r.drained = false; break; }
         if (!opt.quiet && b.now() % progress_every == 0)
@@ -830,6 +899,24 @@ Result run_traffic(const Topology& topo, const Options& opt, double load, Verila
                std::to_string(b.inj_errors_.size()) + " injection errors");
     }
     if (r.drained && b.in_flight() != 0) b.fail(std::to_string(b.in_flight()) + " packets lost");
+    r.lost = b.in_flight();
+    r.duplicated = b.duplicated_;
+    r.corrupted = b.corrupted_;
+    if (kNocGuard) {
+        r.errors_detected = b.link_errors();
+        r.flips = b.link_flips();
+        r.retries = b.link_retries();
+        // Every damaged flit is caught (a single flipped bit always fails the CRC); a dead
+        // link also refuses its idle words, so the equality holds only without one.
+        if (opt.dead_port < 0 && r.errors_detected != r.flips)
+            b.fail("links detected " + std::to_string(r.errors_detected) + " errors, " + std::to_string(r.flips) +
+                   " flits were damaged");
+        if (opt.dead_port < 0 && r.retries < r.errors_detected)
+            b.fail("links resent " + std::to_string(r.retries) + " flits for " + std::to_string(r.errors_detected) +
+                   " errors detected");
+        std::printf("links: %ld flits damaged, %ld errors detected, %ld flits resent\n", r.flips, r.errors_detected,
+                    r.retries);
+    }
     r.ok = b.failures() == 0;
     return r;
 }
@@ -959,8 +1046,11 @@ void write_json(const std::string& path, const Topology& topo, const Options& op
     for (size_t i = 0; i < rs.size(); ++i) {
         const Result& r = rs[i];
         std::fprintf(f, "    {\"offered\": %.4f, \"accepted\": %.4f, \"latency\": %.2f, \"network_latency\": %.2f, "
-                        "\"max_latency\": %.0f, \"packets\": %ld, \"drained\": %s, \"ok\": %s}%s\n",
-                     r.offered, r.accepted, r.latency, r.net_latency, r.max_latency, r.packets,
+                        "\"max_latency\": %.0f, \"packets\": %ld, \"cycles\": %ld, \"lost\": %ld, \"duplicated\": %ld, "
+                        "\"corrupted_delivered\": %ld, \"deadlocks\": %ld, \"flits_damaged\": %ld, "
+                        "\"errors_detected\": %ld, \"retries\": %ld, \"drained\": %s, \"ok\": %s}%s\n",
+                     r.offered, r.accepted, r.latency, r.net_latency, r.max_latency, r.packets, r.cycles, r.lost,
+                     r.duplicated, r.corrupted, r.deadlocks, r.flips, r.errors_detected, r.retries,
                      r.drained ? "true" : "false", r.ok ? "true" : "false", i + 1 < rs.size() ? "," : "");
     }
     std::fprintf(f, "  ]\n}\n");

@@ -3,11 +3,17 @@
 // clock bit, so one compiled model serves every shape: the bench ticks only the selected
 // network's clock and the others stay idle. A shape is 8 bytes: x, y, z, torus, buffer
 // depth (0: BUF_DEPTH), VCs (0: VCS), flags (bit 0: the board profile, the router as
-// config.mk's BOARD_ROUTER_* lines configure it for an iCE40 board; bit 1: the VC rule
-// before the last-hop option, VC_LAST_HOP = 0), 0. Local ports are padded to 6 ports per node
+// config.mk's ROUTER_BOARD_* lines configure it for an iCE40 board; bit 1: the last-hop
+// VC rule, VC_LAST_HOP = 1), 0. Local ports are padded to 6 ports per node
 // (index node*6 + port) and MAX_NODES nodes; the selected network's ports are mapped there.
 // Inputs are registered per network (see below): the bench drives them one cycle ahead.
+// NOC_TB_GUARD (noc_shapes.vh) 1: every network has protected links (noc_network GUARD),
+// with fault injection from the fault_* inputs and the links' counters on link_* (16 bits
+// per port, padded like the local ports).
 `include "noc_shapes.vh"
+`ifndef NOC_TB_GUARD
+`define NOC_TB_GUARD 0
+`endif
 module noc_tb_top #(
     parameter FLIT_BITS = `NOC_TB_FLIT_BITS,
     parameter BUF_DEPTH = `NOC_TB_BUF_DEPTH,   // for shapes that do not name a depth
@@ -28,7 +34,15 @@ module noc_tb_top #(
     output wire  [`NOC_TB_MAX_NODES*6*FLIT_BITS-1:0] ej_data,
     output wire  [`NOC_TB_MAX_NODES*6-1:0]           ej_last,
     output wire  [`NOC_TB_MAX_NODES*16-1:0]          err_count,
-    output wire  [`NOC_TB_MAX_NODES*6*(`NOC_TB_VCS+1)-1:0] buf_nonempty
+    output wire  [`NOC_TB_MAX_NODES*6*(`NOC_TB_VCS+1)-1:0] buf_nonempty,
+    input  wire [31:0]                             fault_seed,
+    input  wire [31:0]                             flip_rate,
+    input  wire [31:0]                             dead_port,
+    input  wire [31:0]                             dead_cycle,
+    output wire [`NOC_TB_MAX_NODES*6*16-1:0]        link_errors,
+    output wire [`NOC_TB_MAX_NODES*6*16-1:0]        link_flips,
+    output wire [`NOC_TB_MAX_NODES*6*16-1:0]        link_retries,
+    output wire [`NOC_TB_MAX_NODES*6-1:0]           link_busy
 );
     localparam NSHAPES = `NOC_TB_NSHAPES;
     localparam MAXN    = `NOC_TB_MAX_NODES;
@@ -47,7 +61,7 @@ module noc_tb_top #(
             localparam integer VC_S = {24'd0, SHAPES[s * 64 + 40 +: 8]};
             localparam integer NVC  = (VC_S == 0) ? VCS : VC_S;
             localparam integer BRD  = {31'd0, SHAPES[s * 64 + 48]};
-            localparam integer OLD  = {31'd0, SHAPES[s * 64 + 49]};
+            localparam integer LASTHOP = {31'd0, SHAPES[s * 64 + 49]};
             localparam integer DIMS = (SZ > 1) ? 3 : 2;
             localparam integer N    = SX * SY * SZ;
             localparam integer P    = 2 * DIMS;
@@ -68,10 +82,17 @@ module noc_tb_top #(
             wire [N*P-1:0]    n_ej_last;
             wire [N*16-1:0]   n_err_count;
             wire [N*(NVC+1)*P-1:0] n_buf_nonempty;
+            reg  [31:0]       seed_r, rate_r, dead_port_r, dead_cycle_r;
+            wire [N*P*16-1:0] n_link_errors, n_link_flips, n_link_retries;
+            wire [N*P-1:0]    n_link_busy;
 
             always @(posedge clk[s]) begin
                 rst_r   <= rst;
                 check_r <= inj_check_enable;
+                seed_r       <= fault_seed;
+                rate_r       <= flip_rate;
+                dead_port_r  <= dead_port;
+                dead_cycle_r <= dead_cycle;
             end
             for (n = 0; n < N; n = n + 1) begin : node
                 always @(posedge clk[s]) begin
@@ -86,16 +107,20 @@ module noc_tb_top #(
                 .DIMS(DIMS), .SIZE_X(SX), .SIZE_Y(SY), .SIZE_Z(SZ), .TORUS(TOR),
                 .FLIT_BITS(W), .BUF_DEPTH(BUFD != 0 ? BUFD : BUF_DEPTH),
                 .INJ_DEPTH(BRD != 0 ? `NOC_TB_BOARD_INJ_DEPTH : INJ_DEPTH), .ERR_BITS(16), .VCS(NVC),
+                .GUARD(`NOC_TB_GUARD),
                 .BUF_RAM(BRD != 0 ? `NOC_TB_BOARD_BUF_RAM : 0),
                 .INJ_ANY_PORT(BRD != 0 ? `NOC_TB_BOARD_INJ_ANY_PORT : 1),
                 .PIPELINE(BRD != 0 ? `NOC_TB_BOARD_PIPELINE : 0),
-                .SIDE_BITS(BRD != 0 ? `NOC_TB_BOARD_SIDE_BITS : 7), .VC_LAST_HOP(OLD != 0 ? 0 : 1)
+                .SIDE_BITS(BRD != 0 ? `NOC_TB_BOARD_SIDE_BITS : 7), .VC_LAST_HOP(LASTHOP)
             ) network (
                 .clk(clk[s]), .rst(rst_r), .inj_check_enable(check_r),
                 .inj_valid(n_inj_valid), .inj_ready(n_inj_ready), .inj_data(n_inj_data),
                 .inj_last(n_inj_last), .inj_error(n_inj_error),
                 .ej_valid(n_ej_valid), .ej_ready(n_ej_ready), .ej_data(n_ej_data),
-                .ej_last(n_ej_last), .err_count(n_err_count), .buf_nonempty(n_buf_nonempty)
+                .ej_last(n_ej_last), .err_count(n_err_count), .buf_nonempty(n_buf_nonempty),
+                .fault_seed(seed_r), .flip_rate(rate_r), .dead_port(dead_port_r), .dead_cycle(dead_cycle_r),
+                .link_errors(n_link_errors), .link_flips(n_link_flips), .link_retries(n_link_retries),
+                .link_busy(n_link_busy)
             );
         end
 
@@ -116,6 +141,10 @@ module noc_tb_top #(
                 wire [6*W-1:0] ej_data_c;
                 wire [15:0]  err_count_c;
                 wire [6*(VCS+1)-1:0] buf_nonempty_c;
+                wire [6*16-1:0] errors_c, flips_c, retries_c;
+                wire [5:0]   busy_c;
+                wire [6*16-1:0] prev_errors, prev_flips, prev_retries;
+                wire [5:0]   prev_busy;
                 wire [5:0]   prev_inj_ready;
                 wire [5:0]   prev_inj_error;
                 wire [5:0]   prev_ej_valid;
@@ -131,6 +160,10 @@ module noc_tb_top #(
                     assign prev_ej_data      = {(6*W){1'b0}};
                     assign prev_err_count    = 16'd0;
                     assign prev_buf_nonempty = {(6*(VCS+1)){1'b0}};
+                    assign prev_errors       = {(6*16){1'b0}};
+                    assign prev_flips        = {(6*16){1'b0}};
+                    assign prev_retries      = {(6*16){1'b0}};
+                    assign prev_busy         = 6'd0;
                 end else begin : next
                     assign prev_inj_ready    = pick[s-1].inj_ready_c;
                     assign prev_inj_error    = pick[s-1].inj_error_c;
@@ -139,6 +172,10 @@ module noc_tb_top #(
                     assign prev_ej_data      = pick[s-1].ej_data_c;
                     assign prev_err_count    = pick[s-1].err_count_c;
                     assign prev_buf_nonempty = pick[s-1].buf_nonempty_c;
+                    assign prev_errors       = pick[s-1].errors_c;
+                    assign prev_flips        = pick[s-1].flips_c;
+                    assign prev_retries      = pick[s-1].retries_c;
+                    assign prev_busy         = pick[s-1].busy_c;
                 end
                 if (n < N) begin : here
                     wire sel = shape[s].selected;
@@ -149,6 +186,10 @@ module noc_tb_top #(
                     assign ej_data_c      = sel ? {{((6-P)*W){1'b0}}, shape[s].n_ej_data[n*P*W +: P*W]} : prev_ej_data;
                     assign err_count_c    = sel ? shape[s].n_err_count[n*16 +: 16] : prev_err_count;
                     assign buf_nonempty_c = sel ? {{(6*(VCS+1)-(NVC+1)*P){1'b0}}, shape[s].n_buf_nonempty[n*(NVC+1)*P +: (NVC+1)*P]} : prev_buf_nonempty;
+                    assign errors_c       = sel ? {{((6-P)*16){1'b0}}, shape[s].n_link_errors[n*P*16 +: P*16]} : prev_errors;
+                    assign flips_c        = sel ? {{((6-P)*16){1'b0}}, shape[s].n_link_flips[n*P*16 +: P*16]} : prev_flips;
+                    assign retries_c      = sel ? {{((6-P)*16){1'b0}}, shape[s].n_link_retries[n*P*16 +: P*16]} : prev_retries;
+                    assign busy_c         = sel ? {{(6-P){1'b0}}, shape[s].n_link_busy[n*P +: P]} : prev_busy;
                 end else begin : absent
                     assign inj_ready_c    = prev_inj_ready;
                     assign inj_error_c    = prev_inj_error;
@@ -157,6 +198,10 @@ module noc_tb_top #(
                     assign ej_data_c      = prev_ej_data;
                     assign err_count_c    = prev_err_count;
                     assign buf_nonempty_c = prev_buf_nonempty;
+                    assign errors_c       = prev_errors;
+                    assign flips_c        = prev_flips;
+                    assign retries_c      = prev_retries;
+                    assign busy_c         = prev_busy;
                 end
             end
             assign inj_ready[n*6 +: 6]       = pick[NSHAPES-1].inj_ready_c;
@@ -166,6 +211,10 @@ module noc_tb_top #(
             assign ej_data[n*6*W +: 6*W]     = pick[NSHAPES-1].ej_data_c;
             assign err_count[n*16 +: 16]     = pick[NSHAPES-1].err_count_c;
             assign buf_nonempty[n*6*(VCS+1) +: 6*(VCS+1)] = pick[NSHAPES-1].buf_nonempty_c;
+            assign link_errors[n*6*16 +: 6*16]  = pick[NSHAPES-1].errors_c;
+            assign link_flips[n*6*16 +: 6*16]   = pick[NSHAPES-1].flips_c;
+            assign link_retries[n*6*16 +: 6*16] = pick[NSHAPES-1].retries_c;
+            assign link_busy[n*6 +: 6]          = pick[NSHAPES-1].busy_c;
         end
     endgenerate
 endmodule

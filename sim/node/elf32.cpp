@@ -45,6 +45,13 @@ ElfStatus elf32_load(const std::string &path, Elf32Image &image, std::string &er
         return ElfStatus::cannot_read;
     }
 
+    return elf32_parse(b, path, image, error);
+}
+
+ElfStatus elf32_parse(const std::vector<uint8_t> &b, const std::string &path, Elf32Image &image,
+                      std::string &error)
+{
+    image = Elf32Image();
     const std::string size_text = std::to_string(b.size()) + " bytes";
     const char *const kBuild = "build it for the node with riscv64-unknown-elf-gcc -march=rv32im "
                                "-mabi=ilp32 (make fw-all)";
@@ -146,8 +153,30 @@ ElfStatus elf32_load(const std::string &path, Elf32Image &image, std::string &er
         return ElfStatus::malformed;
     }
 
-    // symbol table: look for `tohost` and `rvmesh_jobs`
+    // symbol table: look for `tohost`, `rvmesh_jobs`, `rvmesh_tables`, `rvmesh_regions`,
+    // `rvmesh_dump`; the section .rvmesh_package
     if (shnum && shentsize >= 40 && fits(b, shoff, uint64_t(shentsize) * shnum)) {
+        uint16_t shstrndx = rd16(b, 50);
+        if (shstrndx < shnum) {
+            size_t names_sh = shoff + size_t(shstrndx) * shentsize;
+            uint32_t names_off = rd32(b, names_sh + 16), names_size = rd32(b, names_sh + 20);
+            static const char kPackage[] = ".rvmesh_package";
+            for (unsigned i = 0; i < shnum && fits(b, names_off, names_size); ++i) {
+                size_t sh = shoff + size_t(i) * shentsize;
+                uint32_t name = rd32(b, sh);
+                if (name >= names_size || names_size - name < sizeof kPackage ||
+                    std::memcmp(&b[names_off + name], kPackage, sizeof kPackage) != 0)
+                    continue;
+                uint32_t off = rd32(b, sh + 16), size = rd32(b, sh + 20);
+                if (rd32(b, sh + 4) == 8 /* SHT_NOBITS */ || !fits(b, off, size)) {
+                    error = "'" + path + "': its section .rvmesh_package (the program's tables) lies outside the "
+                            "file: " + kDamaged;
+                    return ElfStatus::malformed;
+                }
+                image.has_package = true;
+                image.package.assign(b.begin() + off, b.begin() + off + size);
+            }
+        }
         for (unsigned i = 0; i < shnum; ++i) {
             size_t sh = shoff + size_t(i) * shentsize;
             if (rd32(b, sh + 4) != kShtSymtab) continue;
@@ -170,6 +199,18 @@ ElfStatus elf32_load(const std::string &path, Elf32Image &image, std::string &er
                     image.has_jobs = true;
                     image.jobs = rd32(b, sym_off + s + 4);
                     image.jobs_bytes = rd32(b, sym_off + s + 8);
+                } else if (len == 13 && std::memcmp(sym_name, "rvmesh_tables", 13) == 0) {
+                    image.has_tables = true;
+                    image.tables = rd32(b, sym_off + s + 4);
+                    image.tables_bytes = rd32(b, sym_off + s + 8);
+                } else if (len == 14 && std::memcmp(sym_name, "rvmesh_regions", 14) == 0) {
+                    image.has_regions = true;
+                    image.regions = rd32(b, sym_off + s + 4);
+                    image.regions_bytes = rd32(b, sym_off + s + 8);
+                } else if (len == 11 && std::memcmp(sym_name, "rvmesh_dump", 11) == 0) {
+                    image.has_dump = true;
+                    image.dump = rd32(b, sym_off + s + 4);
+                    image.dump_bytes = rd32(b, sym_off + s + 8);
                 }
             }
         }
@@ -193,6 +234,11 @@ int elf32_load_program(const char *tool, const char *ram_name, const std::string
         std::fprintf(stderr, "%s: %s\n", tool, error.c_str());
         return kWrongArch;
     }
+    return elf32_check_program(tool, ram_name, path, ram_base, ram_bytes, quiet, image);
+}
+
+int elf32_check_program(const char *tool, const char *ram_name, const std::string &path,
+                        uint64_t ram_base, uint64_t ram_bytes, bool quiet, const Elf32Image &image) {
     for (size_t i = 0; i < image.segments.size(); ++i) {
         const Elf32Segment &seg = image.segments[i];
         uint64_t start = seg.paddr, end = uint64_t(seg.paddr) + seg.memsz;

@@ -1,13 +1,15 @@
 # node-sim: the single-node Verilator simulator (sim/node) of rtl/core's node_top.
 #   make node-sim          ->  $(BUILD)/bin/node-sim --elf FILE [--max-cycles N] [--trace F.fst]
 #   make node-sim-stress   ->  $(BUILD)/bin/node-sim-stress, for tests: the core with its
-#                              iterative multiplier (FAST_MUL=0) and 2-bit divider steps
+#                              iterative multiplier (MUL_KIND=0) and 2-bit divider steps
 #                              (DIV_BITS=2) on a data bus with pseudo-random wait states
 #                              (node_top BUS_WAIT_TEST=1)
 #   make node-sim-xrand    ->  $(BUILD)/bin/node-sim-xrand, for tests: every register starts
 #                              random (--x-seed N), so one missing from reset shows
+#   make node-sim-board    ->  $(BUILD)/bin/node-sim-board: the core in the iCE40 board's
+#                              configuration (config.mk's CORE_BOARD_*)
 
-NODE_SIM_SRCS   := sim/node/node_sim.cpp sim/node/elf32.cpp sim/node/sim_common.cpp
+NODE_SIM_SRCS   := sim/node/node_sim.cpp sim/node/elf32.cpp sim/node/sim_common.cpp sim/node/sim_verilated.cpp
 NODE_SIM_HDRS   := sim/node/elf32.h sim/node/sim_common.h
 NODE_SIM_VFLAGS := --cc --exe --build -j 2 -O3 --trace-fst \
                    --top-module node_top $(NODE_TOP_PARAMS) -Wno-fatal \
@@ -45,13 +47,17 @@ endef
 
 NODE_SIM := $(BUILD)/bin/node-sim
 $(eval $(call node_sim_rule,node-sim,$(SIM_X_FAST)))
-$(eval $(call node_sim_rule,node-sim-stress,$(SIM_X_FAST) -GBUS_WAIT_TEST=1 -GFAST_MUL=0 -GDIV_BITS=2))
+$(eval $(call node_sim_rule,node-sim-stress,$(SIM_X_FAST) -GBUS_WAIT_TEST=1 -GMUL_KIND=0 -GDIV_BITS=2))
 $(eval $(call node_sim_rule,node-sim-xrand,$(SIM_X_RAND),-DRVMESH_XRAND))
+$(eval $(call node_sim_rule,node-sim-board,$(SIM_X_FAST) $(CORE_BOARD_PARAMS) $(abspath $(CORE_MAC16_MODEL))))
+$(BUILD)/bin/node-sim-board: $(CORE_MAC16_MODEL)
 
-# make bench-core: CPI of every C test program, node-sim speed, core cell counts (yosys)
+# make bench-core: CPI of every C test program on node-sim and on node-sim-board (the board
+# configuration) side by side, node-sim speed, core cell counts in both (yosys)
 CORE_BENCH_ELFS := $(patsubst %.c,$(BUILD)/fw/%.elf,$(wildcard tests/firmware/programs/*.c))
-CORE_BENCH_SYNTH := $(if $(shell command -v yosys 2>/dev/null),$(CORE_SYNTH_STAT) $(CORE_SYNTH_SMALL_STAT))
+CORE_BENCH_SYNTH := $(if $(shell command -v yosys 2>/dev/null),$(CORE_SYNTH_STAT) $(CORE_SYNTH_BOARD_STAT))
 BENCH_TARGETS += bench-core
 .PHONY: bench-core
-bench-core: $(NODE_SIM) $(CORE_BENCH_ELFS) $(CORE_BENCH_SYNTH)
-	@sim/node/bench_core.sh $(NODE_SIM) $(BUILD)/bench/core.json $(or $(CORE_BENCH_SYNTH),- -) $(CORE_BENCH_ELFS)
+bench-core: $(NODE_SIM) $(BUILD)/bin/node-sim-board $(CORE_BENCH_ELFS) $(CORE_BENCH_SYNTH)
+	@sim/node/bench_core.sh $(NODE_SIM) $(BUILD)/bin/node-sim-board $(BUILD)/bench/core.json \
+	  $(or $(CORE_BENCH_SYNTH),- -) $(CORE_BENCH_ELFS)

@@ -10,8 +10,6 @@
 #include <unistd.h>
 
 #include "elf32.h"
-#include "verilated.h"
-#include "verilated_syms.h"
 
 int sim_usage_error(const char *tool, const char *usage, const std::string &message) {
     std::fprintf(stderr, "%s: %s\n%sTry '%s --help'.\n", tool, message.c_str(), usage, tool);
@@ -45,10 +43,21 @@ const char *sim_cause_name(uint32_t cause) {
     }
 }
 
-void sim_random_initial_values(VerilatedContext &context, uint64_t seed) {
-    if (!sim_xrand_model) return;
-    context.randReset(2);   // every bit not set by reset: random
-    context.randSeed(int(seed));
+FILE *sim_open_output(const std::string &path, std::string &error) {
+    FILE *f = std::fopen(path.c_str(), "w");
+    if (!f) error = "cannot write '" + path + "': " + std::strerror(errno);
+    return f;
+}
+
+bool sim_close_output(FILE *f, const std::string &path, std::string &error) {
+    bool ok = !std::ferror(f);
+    int err = errno;
+    if (std::fclose(f) != 0 || !ok) {
+        if (ok) err = errno;
+        error = "cannot write '" + path + "': " + std::strerror(err ? err : EIO);
+        return false;
+    }
+    return true;
 }
 
 bool sim_check_writable(const std::string &path, std::string &error) {
@@ -64,26 +73,6 @@ bool sim_check_writable(const std::string &path, std::string &error) {
     }
     error = "cannot write '" + path + "': " + std::strerror(errno);
     return false;
-}
-
-bool SimRam::attach(VerilatedContext &context, const std::string &scope, size_t words, unsigned line_words,
-                    std::string &error) {
-    banks_.clear();
-    line_ = line_words ? line_words : 1;
-    words_ = words;
-    for (unsigned k = 0; k < line_; ++k) {
-        const std::string name = scope + ".bank[" + std::to_string(k) + "]";
-        const VerilatedScope *found = context.scopeFind(name.c_str());
-        VerilatedVar *var = found ? found->varFind("mem") : nullptr;
-        if (!var || var->udims() != 1 || size_t(var->elements(1)) * line_ != words) {
-            error = "RAM bank " + name + ".mem not found or not " + std::to_string(words / line_) +
-                    " words (the model's LINE_WORDS or RAM_BYTES differ from this harness's: rebuild it)";
-            banks_.clear();
-            return false;
-        }
-        banks_.push_back(static_cast<uint32_t *>(var->datap()));
-    }
-    return true;
 }
 
 void SimRam::read_bytes(size_t offset, size_t n, uint8_t *out) const {

@@ -4,6 +4,7 @@
 #define RVMESH_SIM_COMMON_H
 
 #include <cstdint>
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -15,6 +16,11 @@ bool sim_parse_count(const char *text, uint64_t &value, bool allow_zero);
 // for writing and left as it is, a new one is created and removed again (so a refusal
 // later leaves nothing behind). False with "cannot write '<path>': <errno text>" in `error`.
 bool sim_check_writable(const std::string &path, std::string &error);
+// An output file opened for writing, or null with "cannot write '<path>': <errno text>" in
+// `error`; and its close, which reports any write that failed on the way (disk full) the
+// same way.
+FILE *sim_open_output(const std::string &path, std::string &error);
+bool sim_close_output(FILE *f, const std::string &path, std::string &error);
 // mcause as words ("load access fault", ...).
 const char *sim_cause_name(uint32_t cause);
 

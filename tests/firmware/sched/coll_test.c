@@ -1,6 +1,6 @@
 /* Test driver for the issue-5 collectives: generates, checks with the independent checker,
  * compares slot counts with the digests' numbers, and breaks schedules on purpose.
- * Usage: coll_test mnb | pmnb | te | neg | dyn | pe
+ * Usage: coll_test mnb | pmnb | te | neg | dyn | pe | pg | dynx
  * Prints one "PASS name" or "FAIL name: why" line per check; exit 1 if any failed. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -327,6 +327,17 @@ static int copy_sched(sched_schedule *dst, const sched_schedule *src)
     return 0;
 }
 
+/* re-sort a copy by slot after a test moved a message */
+static void finish_copy(sched_schedule *s)
+{
+    for (uint32_t i = 1; i < s->count; i++)
+        for (uint32_t j = i; j > 0 && s->msgs[j - 1].step > s->msgs[j].step; j--) {
+            sched_msg t = s->msgs[j];
+            s->msgs[j] = s->msgs[j - 1];
+            s->msgs[j - 1] = t;
+        }
+}
+
 static void test_neg(void)
 {
     sched_shape sh = make_shape(2, 5, 5, 1, 1);
@@ -472,6 +483,231 @@ static void test_pe(void)
         result(rc != 0 && strstr(err, "mesh"), "pe-refuses-torus", rc ? err : "accepted a torus");
     }
     free(src);
+}
+
+/* ---------------------------------------------------------------- partial gather */
+
+static void test_pg(void)
+{
+    uint8_t *dst = malloc(4096);
+    static const int sides[][2] = {{3, 3}, {4, 4}, {5, 5}, {6, 6}, {8, 8}, {4, 6}};
+    for (unsigned i = 0; i < sizeof sides / sizeof sides[0]; i++) {
+        sched_shape sh = make_shape(2, sides[i][0], sides[i][1], 1, 0);
+        const uint32_t n = sched_nodes(&sh);
+        uint32_t ms[6] = {1, 2, 4, n / 4 ? n / 4 : 1, n / 2, n};
+        char sn[40], name[128], why[400] = "";
+        shape_name(&sh, sn, sizeof sn);
+        int ok = 1, runs = 0;
+        for (unsigned k = 0; k < 6 && ok; k++)
+            for (int rep = 0; rep < 3 && ok; rep++) {
+                pick_sources(dst, n, ms[k]);
+                sched_schedule g, e;
+                char err[256] = "";
+                runs++;
+                if (sched_sim_pg(&g, &sh, dst, err, sizeof err)) { snprintf(why, sizeof why, "M=%u: %s", ms[k], err); ok = 0; break; }
+                if (sched_sim_pe(&e, &sh, dst, err, sizeof err)) { snprintf(why, sizeof why, "M=%u pe: %s", ms[k], err); ok = 0; sched_free(&g); break; }
+                sched_check_result r;
+                const uint32_t bound = sched_pe_bound(&sh, ms[k]), lb = sched_pe_lb_placement(&sh, dst);
+                uint64_t due = 0;
+                for (uint32_t t = 0; t < n; t++) due += dst[t] ? n - 1u : 0u;
+                sched_coll_stats cs;
+                size_t wb = sched_check_coll_workspace_bytes(&g);
+                void *ws = malloc(wb);
+                int pass = ws && sched_check_coll_stats(&g, dst, ws, wb, &r, &cs);
+                free(ws);
+                if (!pass) { snprintf(why, sizeof why, "M=%u checker: %s", ms[k], r.error); ok = 0; }
+                else if (g.coll != SCHED_COLL_PARTIAL_GATHER || cs.deliveries != due)
+                    { snprintf(why, sizeof why, "M=%u: %llu deliveries, want %llu", ms[k], (unsigned long long)cs.deliveries, (unsigned long long)due); ok = 0; }
+                else if (r.steps != e.nsteps || g.count != e.count)
+                    { snprintf(why, sizeof why, "M=%u: %u slots and %u messages, the exchange %u and %u", ms[k], r.steps, g.count, e.nsteps, e.count); ok = 0; }
+                else if (r.steps > bound) { snprintf(why, sizeof why, "M=%u: %u slots above the digest's bound %u", ms[k], r.steps, bound); ok = 0; }
+                else if (r.steps < lb) { snprintf(why, sizeof why, "M=%u: %u slots below the lower bound %u (bound wrong)", ms[k], r.steps, lb); ok = 0; }
+                sched_free(&g);
+                sched_free(&e);
+            }
+        snprintf(name, sizeof name, "pg-%s-%d-destination-sets-proven-in-the-exchange-slots-within-the-digest-bound", sn, runs);
+        result(ok, name, why);
+    }
+    /* The checker can fail it: a lost delivery, a piece sent before it arrived, a link used
+     * twice, the wrong destination set, no destination set. */
+    {
+        sched_shape sh = make_shape(2, 5, 5, 1, 0);
+        pick_sources(dst, 25, 6);
+        sched_schedule good, bad;
+        char err[256];
+        if (sched_sim_pg(&good, &sh, dst, err, sizeof err)) { result(0, "pg-negative-cases", err); free(dst); return; }
+        copy_sched(&bad, &good);
+        for (uint32_t i = bad.count; i-- > 0;)
+            if (!(bad.msgs[i].reserved & SCHED_MSG_TRANSIT)) { memmove(&bad.msgs[i], &bad.msgs[i + 1], sizeof *bad.msgs * (bad.count - i - 1u)); bad.count--; break; }
+        expect_reject("pg-neg-lost-delivery", &bad, dst, "never gets piece");
+        sched_free(&bad);
+        copy_sched(&bad, &good);
+        for (uint32_t i = 0; i < bad.count; i++)     /* a relayed piece forwarded in the slot it arrives */
+            if (bad.msgs[i].reserved & SCHED_MSG_TRANSIT) {
+                for (uint32_t j = i + 1u; j < bad.count; j++)
+                    if (bad.msgs[j].piece == bad.msgs[i].piece && bad.msgs[j].src == bad.msgs[i].dst) { bad.msgs[j].step = bad.msgs[i].step; break; }
+                break;
+            }
+        finish_copy(&bad);
+        expect_reject("pg-neg-forwarded-before-it-arrived", &bad, dst, "does not hold the piece");
+        sched_free(&bad);
+        copy_sched(&bad, &good);
+        bad.msgs[bad.count] = bad.msgs[0];          /* the same link and slot, another of its sender's pieces */
+        for (uint32_t t = 0; t < 25; t++)
+            if (dst[t] && t != bad.msgs[0].src && bad.msgs[0].src * 25u + t != bad.msgs[0].piece) {
+                bad.msgs[bad.count].piece = bad.msgs[0].src * 25u + t;
+                break;
+            }
+        bad.count++;
+        finish_copy(&bad);
+        expect_reject("pg-neg-link-used-twice-in-a-slot", &bad, dst, "twice");
+        sched_free(&bad);
+        uint8_t other[25];
+        memcpy(other, dst, 25);
+        for (int v = 0; v < 25; v++) if (!other[v]) { other[v] = 1; break; }
+        expect_reject("pg-neg-other-destination-set", &good, other, "never gets piece");
+        sched_check_result r;
+        int ok = check_shared(&good, &r);
+        result(!ok && strstr(r.error, "destination"), "pg-check-needs-destination-set", ok ? "accepted" : r.error);
+        sched_free(&good);
+        sh.torus = 1;
+        int rc = sched_sim_pg(&good, &sh, dst, err, sizeof err);
+        result(rc != 0 && strstr(err, "pg:") && strstr(err, "mesh"), "pg-refuses-torus", rc ? err : "accepted a torus");
+    }
+    free(dst);
+}
+
+/* ---------------------------------------------------------------- REDO and adaptive STAR */
+
+/* One broadcast by a given order, alone: every node once, at its distance, N-1 transmissions;
+ * adds the transmissions per dimension to per_dim[] (weighted by w). */
+static int lone_order(const sched_dyn_plan *pl, uint32_t source, uint32_t rnd, uint32_t rnd2, double w, double *per_dim,
+                      uint32_t *load0, char *why, size_t len)
+{
+    const uint32_t n = pl->nodes;
+    uint32_t *got = calloc(n, sizeof *got), ok = 1, tr = 0;
+    typedef struct { uint32_t node; sched_dyn_packet pkt; } item;
+    item *cur = malloc(sizeof *cur * 8u * n), *next = malloc(sizeof *next * 8u * n);
+    uint32_t ncur = 0;
+    sched_dyn_send sends[SCHED_DYN_MAX_SENDS];
+    int ns = sched_dyn_originate_ex(pl, source, 3, rnd, rnd2, 0, sends);
+    if (load0) for (int k = 0; k < ns; k++) sched_dyn_future_load(pl, &sends[k].pkt, load0);
+    for (int k = 0; k < ns; k++) {
+        cur[ncur].node = (uint32_t)sched_neighbour(&pl->shape, source, sends[k].port);
+        cur[ncur++].pkt = sends[k].pkt;
+        per_dim[sends[k].port / 2u] += w;
+    }
+    for (uint32_t hop = 1; ncur && ok; hop++) {
+        uint32_t nn = 0;
+        for (uint32_t k = 0; k < ncur && ok; k++) {
+            tr++;
+            int deliver;
+            int m = sched_dyn_on_receive(pl, cur[k].node, &cur[k].pkt, &deliver, sends);
+            if (deliver) {
+                if (got[cur[k].node]) { snprintf(why, len, "node %u receives twice", cur[k].node); ok = 0; }
+                got[cur[k].node] = hop;
+                if (hop != sched_distance(&pl->shape, source, cur[k].node)) { snprintf(why, len, "node %u at %u hops, distance %u", cur[k].node, hop, sched_distance(&pl->shape, source, cur[k].node)); ok = 0; }
+            }
+            for (int j = 0; j < m; j++) {
+                next[nn].node = (uint32_t)sched_neighbour(&pl->shape, cur[k].node, sends[j].port);
+                next[nn++].pkt = sends[j].pkt;
+                per_dim[sends[j].port / 2u] += w;
+            }
+        }
+        item *t = cur; cur = next; next = t;
+        ncur = nn;
+    }
+    for (uint32_t v = 0; v < n && ok; v++)
+        if (v != source && !got[v]) { snprintf(why, len, "node %u never receives", v); ok = 0; }
+    if (ok && tr != n - 1u) { snprintf(why, len, "%u transmissions, not N-1", tr); ok = 0; }
+    free(got); free(cur); free(next);
+    return (int)ok;
+}
+
+static void test_dynx(void)
+{
+    /* REDO: every forward and reverse order from every source reaches every node once at its
+     * distance; the two balance systems each spread the transmissions evenly over the
+     * dimensions; equal sides give every order 1/d!. Adaptive STAR: a queued transmission's
+     * future load (the paper's Eul) adds up to the broadcast's transmissions per dimension. */
+    static const int shapes[][4] = {{3, 4, 4, 4}, {3, 3, 4, 5}, {3, 3, 4, 6}, {2, 4, 8, 1}, {2, 5, 5, 1}};
+    for (unsigned i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
+        sched_shape sh = make_shape(shapes[i][0], shapes[i][1], shapes[i][2], shapes[i][3], 1);
+        char sn[40], name[128], why[300] = "";
+        shape_name(&sh, sn, sizeof sn);
+        sched_dyn_plan pl;
+        const char *bad = sched_dyn_make_plan_ex(&pl, &sh, SCHED_DYN_ROUTE_REDO, 0);
+        snprintf(name, sizeof name, "dyn-redo-%s-every-order-every-source-once-at-distance-and-balanced", sn);
+        if (bad) { result(0, name, bad); continue; }
+        const uint32_t d = sh.dims;
+        double per_dim[2][SCHED_MAX_DIMS] = {{0}};
+        int ok = 1;
+        for (uint32_t v = 0; v < pl.nodes && ok; v++)
+            for (int rev = 0; rev < 2 && ok; rev++)
+                for (uint32_t l = 0; l < d && ok; l++) {
+                    const uint32_t *num = rev ? pl.reverse_num : pl.ending_num, *thr = rev ? pl.reverse_threshold : pl.ending_threshold;
+                    const double w = (double)num[l] / (double)(rev ? pl.reverse_den : pl.ending_den);
+                    uint32_t load0[SCHED_MAX_DIMS] = {0}, fut_total = 0;
+                    ok = lone_order(&pl, v, l == 0 ? 0u : thr[l - 1] + 1u, rev ? 0x80000000u : 0u, w, per_dim[rev], load0, why, sizeof why);
+                    for (uint32_t k = 0; k < d; k++) fut_total += load0[k];
+                    if (ok && fut_total != pl.nodes - 1u) { snprintf(why, sizeof why, "future load of the source's sends %u, not N-1", fut_total); ok = 0; }
+                    if (ok && !rev)
+                        for (uint32_t k = 0; k < d; k++)
+                            if (load0[k] != pl.trans[k][l]) { snprintf(why, sizeof why, "future load on dim %u: %u, a_{i,l} %u", k, load0[k], pl.trans[k][l]); ok = 0; }
+                }
+        for (int rev = 0; rev < 2 && ok; rev++)
+            for (uint32_t k = 1; k < d && ok; k++)
+                if (per_dim[rev][k] < per_dim[rev][0] * 0.999 || per_dim[rev][k] > per_dim[rev][0] * 1.001) {
+                    snprintf(why, sizeof why, "%s orders put %.1f transmissions on dim 0, %.1f on dim %u", rev ? "reverse" : "forward",
+                             per_dim[rev][0], per_dim[rev][k], k);
+                    ok = 0;
+                }
+        if (ok && sh.side[0] == sh.side[1] && sh.side[1] == sh.side[2] && d == 3)
+            for (uint32_t l = 0; l < d; l++)
+                if (pl.reverse_num[l] * pl.ending_den != pl.ending_num[l] * pl.reverse_den || pl.ending_num[l] * d != pl.ending_den) {
+                    snprintf(why, sizeof why, "equal sides: orders not 1/d! each");
+                    ok = 0;
+                }
+        result(ok, name, why);
+    }
+    {
+        sched_shape sh = make_shape(2, 8, 8, 1, 0);
+        sched_dyn_plan pl;
+        const char *bad = sched_dyn_make_plan_ex(&pl, &sh, SCHED_DYN_ROUTE_REDO, 0);
+        result(bad && strstr(bad, "ARC"), "dyn-redo-refused-on-a-mesh", bad ? bad : "accepted");
+        result(sched_dyn_routing_from_name("adaptive") == SCHED_DYN_ROUTE_ADAPTIVE && sched_dyn_routing_from_name("redo") == SCHED_DYN_ROUTE_REDO &&
+               sched_dyn_routing_from_name("arc") == -1, "dyn-routing-names", "names do not round-trip");
+    }
+    /* The abstract model: on the 4x8 torus with uniform base probabilities STAR unbalances the
+     * dimensions and saturates at rho 0.9; adaptive STAR balances them from its backlog. */
+    {
+        sched_shape sh = make_shape(2, 4, 8, 1, 1);
+        sched_dyn_sim_options o = {SCHED_DYN_PRIO2, SCHED_DYN_ROUTE_STAR, 1, 0.9, 200, 1500, 200, 7};
+        sched_dyn_stats u, a;
+        char err[256] = "", why[300];
+        int ra = sched_dyn_simulate_ex(&sh, &o, &u, err, sizeof err);
+        o.routing = SCHED_DYN_ROUTE_ADAPTIVE;
+        int rb = ra ? -1 : sched_dyn_simulate_ex(&sh, &o, &a, err, sizeof err);
+        snprintf(why, sizeof why, "%s uniform STAR: mean broadcast delay %.1f, dims %.3f/%.3f; adaptive %.1f (saturated %d), dims %.3f/%.3f",
+                 err, u.mean_broadcast_delay, u.dim_utilisation[0], u.dim_utilisation[1], a.mean_broadcast_delay, a.saturated,
+                 a.dim_utilisation[0], a.dim_utilisation[1]);
+        result(!ra && !rb && !a.saturated && u.dim_utilisation[1] - u.dim_utilisation[0] > 0.15 &&
+                   a.dim_utilisation[1] - a.dim_utilisation[0] < 0.1 && (u.saturated || a.mean_broadcast_delay * 2 < u.mean_broadcast_delay),
+               "dyn-adaptive-4x8-uniform-rho0.9-balances-what-star-does-not", why);
+        sh = make_shape(2, 8, 8, 1, 1);
+        sched_dyn_sim_options p = {SCHED_DYN_PRIO2, SCHED_DYN_ROUTE_STAR, 0, 0.8, 200, 1500, 200, 7};
+        ra = sched_dyn_simulate_ex(&sh, &p, &u, err, sizeof err);
+        p.routing = SCHED_DYN_ROUTE_ADAPTIVE;
+        rb = ra ? -1 : sched_dyn_simulate_ex(&sh, &p, &a, err, sizeof err);
+        snprintf(why, sizeof why, "%s STAR %.2f, adaptive %.2f", err, u.mean_broadcast_delay, a.mean_broadcast_delay);
+        result(!ra && !rb && !u.saturated && !a.saturated && a.mean_broadcast_delay < u.mean_broadcast_delay,
+               "dyn-adaptive-8x8-rho0.8-beats-star", why);
+        p.routing = SCHED_DYN_ROUTE_REDO;
+        sh = make_shape(3, 4, 4, 4, 1);
+        rb = sched_dyn_simulate_ex(&sh, &p, &a, err, sizeof err);
+        snprintf(why, sizeof why, "%s REDO %.2f (saturated %d), utilisation %.3f", err, a.mean_broadcast_delay, a.saturated, a.link_utilisation);
+        result(!rb && !a.saturated && a.link_utilisation > 0.75 && a.link_utilisation < 0.85, "dyn-redo-4x4x4-rho0.8-stable-and-checked", why);
+    }
 }
 
 /* ---------------------------------------------------------------- dynamic broadcast */
@@ -623,13 +859,15 @@ static void test_dyn(void)
 
 int main(int argc, char **argv)
 {
-    if (argc != 2) { fprintf(stderr, "usage: coll_test mnb|pmnb|te|neg|dyn|pe\n"); return 2; }
+    if (argc != 2) { fprintf(stderr, "usage: coll_test mnb|pmnb|te|neg|dyn|pe|pg|dynx\n"); return 2; }
     if (!strcmp(argv[1], "mnb")) test_mnb();
     else if (!strcmp(argv[1], "pmnb")) test_pmnb();
     else if (!strcmp(argv[1], "te")) test_te();
     else if (!strcmp(argv[1], "neg")) test_neg();
     else if (!strcmp(argv[1], "dyn")) test_dyn();
     else if (!strcmp(argv[1], "pe")) test_pe();
+    else if (!strcmp(argv[1], "pg")) test_pg();
+    else if (!strcmp(argv[1], "dynx")) test_dynx();
     else { fprintf(stderr, "coll_test: unknown part '%s'\n", argv[1]); return 2; }
     return failures ? 1 : 0;
 }

@@ -2,7 +2,7 @@
 # The core's stalls and its small configuration: every self-checking program
 # (tests/rtl/core/asm/*.S, tests/rtl/core/c/*.c, tests/firmware/isa/*.S,
 # tests/firmware/programs/*.c) on
-# node-sim-stress: the core with the iterative multiplier (FAST_MUL=0) on a data bus that
+# node-sim-stress: the core with the iterative multiplier (MUL_KIND=0) on a data bus that
 # holds dmem_req_ready low on pseudo-random cycles (node_top BUS_WAIT_TEST=1). Each must
 # exit 0 as on the plain node-sim, and print the same console output apart from cycle counts.
 set -u
@@ -29,7 +29,7 @@ for src in tests/rtl/core/asm/*.S tests/rtl/core/c/*.c tests/firmware/isa/*.S te
     sed -E 's/[0-9]+ cycles|cycles [0-9]+/cycles N/g' "$work/$name.wait.out" >"$work/$name.wait.cmp"
     sed -E 's/[0-9]+ cycles|cycles [0-9]+/cycles N/g' "$work/$name.plain.out" >"$work/$name.plain.cmp"
     if [ "$status" -ne 0 ]; then
-        echo "FAIL $name: exit status $status with bus wait states and FAST_MUL=0: $(tail -n 1 "$work/$name.wait.err")"
+        echo "FAIL $name: exit status $status with bus wait states and MUL_KIND=0: $(tail -n 1 "$work/$name.wait.err")"
     elif ! cmp -s "$work/$name.wait.cmp" "$work/$name.plain.cmp"; then
         echo "FAIL $name: console output differs from node-sim (see $work/$name.*.out)"
     else

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Lint of the router RTL (rtl/noc) with verilator --lint-only -Wall, in configurations that
 # cover every generate branch: 2-D and 3-D routers, mesh and torus networks, a line, a
-# 2-ary torus (double links), odd buffer depths, 1 to 8 VCs, config.mk's board profile and
-# each of its options. (make lint-noc lints bigger networks.)
+# 2-ary torus (double links), odd buffer depths, 1 to 8 VCs, protected links (GUARD = 1),
+# config.mk's lean router profile and each of its options. (make lint-noc lints bigger
+# networks.)
 set -u
 . tests/lib.sh
 need_tool "lint (verilator)" verilator || exit 1
@@ -38,6 +39,9 @@ lint "router 3-D, buffers in block RAM, 4 VCs" --top-module noc_router -GDIMS=3 
 lint "router, registered route and allocation" --top-module noc_router -GPIPELINE=1
 lint "router, injection channel j to link j" --top-module noc_router -GINJ_ANY_PORT=0 -GVCS=8
 lint "router, 2-bit coordinates" --top-module noc_router -GSIDE_BITS=2
+lint "network 4x4 torus, protected links" --top-module noc_network -GGUARD=1
+lint "network 3x2 mesh, protected links, 4 VCs" --top-module noc_network -GGUARD=1 -GSIZE_X=3 -GSIZE_Y=2 -GTORUS=0 -GVCS=4
+lint "network 2x2x2 torus, protected links" --top-module noc_network -GGUARD=1 -GDIMS=3 -GSIZE_X=2 -GSIZE_Y=2 -GSIZE_Z=2
 
 # The lint must be able to fail: a copy of the router with an unused signal is refused.
 tmp=$(mktemp -d)

@@ -57,21 +57,25 @@ for spec in "4x4m 4x4 mesh 2" "5x5t 5x5 torus 2" "3x3x3t 3x3x3 torus 3" "3x3x3m 
     [ "$variant" = 4x4m ] && bcast=cang-wu && bcast2=cang-wu-dp
     exch=te-a3; [ "$dims" = 3 ] && exch=te-a2
     split_parts=$dims
-    # partial alltoall: the partial-exchange schedule exists for 2-D meshes
-    partial_exchange=""; [ "$kind" = mesh ] && [ "$dims" = 2 ] && partial_exchange="palltoall:pe:4 36 128"
+    # partial alltoall and partial gather: the partial-exchange schedule (and its reverse)
+    # exists for 2-D meshes
+    partial_exchange=""; partial_gather=""
+    [ "$kind" = mesh ] && [ "$dims" = 2 ] && partial_exchange="palltoall:pe:4 36 128" && partial_gather="pgather:pg:4 36 128"
     jobs=()
     desc=""
     # collective:algorithm:sizes it may take (bytes; multiples of 4, or of 4*dims for split)
     for job in "bcast:$bcast:4 64 260 1024" "bcast:$bcast2:12 100 1024" "scatter:scatter:4 36 516 1024" \
                "gather:gather:4 36 260 516 1024" "allgather:mnb:4 100 260 516" \
                "allgather:mnb-split:$((4 * split_parts)) $((40 * split_parts)) $((100 * split_parts))" \
-               "alltoall:$exch:4 12 36 64" "pallgather:pmnb:4 64 260 516" ${partial_exchange:+"$partial_exchange"}; do
+               "alltoall:$exch:4 12 36 64" "pallgather:pmnb:4 64 260 516" ${partial_exchange:+"$partial_exchange"} \
+               ${partial_gather:+"$partial_gather"}; do
         IFS=: read -r coll algo sizes <<<"$job"
         root="$((RANDOM % sx)),$((RANDOM % sy))"; [ "$dims" = 3 ] && root="$root,$((RANDOM % sz))"
         pick $sizes
         m=$picked
         case $coll in scatter|gather) [ "$m" -gt "$rooted_max" ] && m=$rooted_max ;; esac
-        extra=(); [ "$coll" = pallgather ] || [ "$coll" = palltoall ] && extra=(--sources "random:$(( 2 + RANDOM % (nodes / 2) )):$RANDOM")
+        extra=(); [ "$coll" = pallgather ] || [ "$coll" = palltoall ] || [ "$coll" = pgather ] &&
+            extra=(--sources "random:$(( 2 + RANDOM % (nodes / 2) )):$RANDOM")
         tbl="$work/$variant-${#jobs[@]}-$algo.tbl"
         if ! "$sg" --shape "$shape" --$kind --algo "$algo" --root "$root" "${extra[@]}" --check --quiet \
                 --tables "$tbl" >"$tbl.log" 2>&1; then

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: ISC
-# mesh-sim's --job, --report, --link-svg and --pc-trace refuse bad input with the exact
-# message and exit status before the simulation runs, and write nothing: --report or
-# --link-svg without --job (120); --job with BYTES zero, not a number or too big, or SEED
+# mesh-sim's --job, --report, --junit, --link-svg and --pc-trace refuse bad input with the
+# exact message and exit status before the simulation runs, and write nothing: --link-svg
+# without --job (120); --job with BYTES zero, not a number or too big, or SEED
 # not a number or too big (120); a tables file damaged in place (checksum, same length),
 # empty, or cut at a table boundary (120); output files that cannot be created (121). An
 # existing report is left as it was. A report that cannot be written after the run
@@ -51,11 +51,10 @@ refuse() {
     fi
 }
 # every refusal below also names outputs in a writable folder: none may appear
-out=(--report "$work/out.json" --link-svg "$work/out.svg" --pc-trace "5:$work/out.txt")
+out=(--report "$work/out.json" --junit "$work/out.xml" --link-svg "$work/out.svg" --pc-trace "5:$work/out.txt")
 
-# --- --report/--link-svg describe jobs
-refuse report-without-job 120 "--report and --link-svg describe jobs: give at least one --job" --report "$work/out.json"
-refuse svg-without-job 120 "--report and --link-svg describe jobs: give at least one --job" --link-svg "$work/out.svg"
+# --- --link-svg draws jobs (--report and --junit describe any run: test_mesh_report.sh)
+refuse svg-without-job 120 "--link-svg draws the links of jobs: give at least one --job" --link-svg "$work/out.svg"
 
 # --- --job TABLES:BYTES[:SEED]: decimal numbers, BYTES above 0, both below 2^32
 refuse bytes-zero 120 "--job '$tbl:0': the message size 0 is out of range: give 4 bytes or more (a multiple of 4), below 2^32" \
@@ -104,6 +103,8 @@ refuse tables-one-of-16 120 "--job: '$work/one-table.tbl': the table of node [1,
 # --- output files that cannot be created: 121 before the run
 refuse report-no-folder 121 "--report: cannot write '$work/no-such-folder/r.json': No such file or directory; give a file in an existing folder you can write to" \
     --job "$tbl:64" --report "$work/no-such-folder/r.json" --link-svg "$work/out.svg"
+refuse junit-no-folder 121 "--junit: cannot write '$work/no-such-folder/j.xml': No such file or directory; give a file in an existing folder you can write to" \
+    --job "$tbl:64" --junit "$work/no-such-folder/j.xml" --report "$work/out.json"
 refuse svg-is-folder 121 "--link-svg: cannot write '$work': Is a directory" \
     --job "$tbl:64" --report "$work/out.json" --link-svg "$work"
 refuse pc-trace-no-folder 121 "--pc-trace: cannot write '$work/no-such-folder/pc.txt': No such file or directory" \

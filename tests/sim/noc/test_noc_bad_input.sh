@@ -73,9 +73,9 @@ refuse vcs-not-compiled "shape 4x4 torus with 8 VCs is not compiled into this bi
 shapes_refuse() {   # name, expected text, shape list
     local name="$1" text="$2" rc
     rm -rf "$work/shapes"
-    env FLIT_BITS=32 NOC_BUF_DEPTH=4 NOC_INJ_DEPTH=4 NOC_VCS=2 BOARD_ROUTER_VCS=1 BOARD_ROUTER_BUF_DEPTH=16 \
-        BOARD_ROUTER_INJ_DEPTH=1 BOARD_ROUTER_BUF_RAM=1 BOARD_ROUTER_INJ_ANY_PORT=0 BOARD_ROUTER_PIPELINE=1 \
-        BOARD_ROUTER_SIDE_BITS=3 sim/noc/noc_shapes.sh "$work/shapes" "$3" >"$work/$name.out" 2>"$work/$name.err"
+    env FLIT_BITS=32 NOC_BUF_DEPTH=4 NOC_INJ_DEPTH=4 NOC_VCS=2 ROUTER_BOARD_VCS=1 ROUTER_BOARD_BUF_DEPTH=16 \
+        ROUTER_BOARD_INJ_DEPTH=1 ROUTER_BOARD_BUF_RAM=1 ROUTER_BOARD_INJ_ANY_PORT=0 ROUTER_BOARD_PIPELINE=1 \
+        ROUTER_BOARD_SIDE_BITS=3 sim/noc/noc_shapes.sh "$work/shapes" "$3" >"$work/$name.out" 2>"$work/$name.err"
     rc=$?
     if [ "$rc" -eq 0 ]; then fail "$name" "the shape list '$3' was accepted"
     elif ! grep -qF -- "$text" "$work/$name.err"; then fail "$name" "stderr lacks '$text': $(tail_of "$work/$name.err")"
@@ -83,7 +83,7 @@ shapes_refuse() {   # name, expected text, shape list
     else pass "$name"; fi
 }
 shapes_refuse shape-torus-one-vc "noc shape '4x4t4v1': a torus with 1 VC per link must have sides of at most 2 (a longer ring needs the dateline's 2 VCs: say v2)" "2x2m 4x4t4v1"
-shapes_refuse shape-board-too-big "noc shape '9x2mb': a board router (BOARD_ROUTER_SIDE_BITS=3) takes sides of up to 8 nodes" "9x2mb"
+shapes_refuse shape-board-too-big "noc shape '9x2mb': a board router (ROUTER_BOARD_SIDE_BITS=3) takes sides of up to 8 nodes" "9x2mb"
 shapes_refuse shape-three-vcs "noc shape '4x4t4v3': VCs must be 1, 2, 4 or 8" "4x4t4v3"
 shapes_refuse shape-garbage "noc shape '4x4q': want XxY[xZ], then m or t" "4x4q"
 

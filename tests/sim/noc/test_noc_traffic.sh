@@ -59,14 +59,14 @@ for shape in "${shapes[@]}"; do
     fi
 done
 
-# The same router with 2 (and the VC rule before the last-hop option), 8 and 1 virtual
-# channels per link (4x4 torus, 3x3 meshes), with VC buffers of 3 flits (the least at full
-# rate; not a power of two) and 16 flits instead of config.mk's, and in config.mk's board
-# profile (1 VC, buffers in block RAM, injection channel j to link j only, registered route
-# and allocation): 2x2 and 4x4 meshes and the 2x2 torus.
-for variant in "4x4 --torus --vcs 2 --buf-depth 4" "4x4 --torus --vcs 2 --buf-depth 4 --old-vc-rule" \
-               "3x3 --mesh --vcs 8" "3x3 --mesh --vcs 1" "4x4 --torus --vcs 2 --buf-depth 3" \
-               "4x4 --mesh --buf-depth 16" "2x2 --mesh --board" "4x4 --mesh --board" "2x2 --torus --board"; do
+# The same router with 4 and 8 virtual channels per link (4x4 torus, 3x3 mesh), with VC
+# buffers of 3 flits (the least at full rate; not a power of two) and 8 flits instead of the
+# default 4, with the last-hop VC rule (VC_LAST_HOP = 1), with 1 VC (3x3 mesh), and the lean
+# board router (config.mk's ROUTER_BOARD_*: 1 VC, buffers in block RAM, injection channel j
+# to link j only, registered route and allocation): 2x2 and 4x4 meshes and the 2x2 torus.
+for variant in "4x4 --torus --vcs 4" "3x3 --mesh --vcs 8" "4x4 --torus --buf-depth 3" "4x4 --mesh --buf-depth 8" \
+               "4x4 --torus --last-hop-vc" "3x3 --mesh --vcs 1" "2x2 --mesh --board" "4x4 --mesh --board" \
+               "2x2 --torus --board"; do
     for pattern in uniform tornado; do
         if run "$variant $pattern" 0 --shape $variant --pattern "$pattern" --load 2.0 --len 1-16 \
                --warmup 100 --cycles 1500 --ej-stall 0.1 --seed 5; then

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: ISC
  * node-sim check of the random initial values (node-sim-xrand --x-seed N): exits with the
- * low 7 bits of x5 ^ x6 ^ ... ^ x31 as they are at reset, before anything writes them, so
- * the status is 0 on a model whose registers start at zero and (almost surely) differs
- * between seeds on one whose registers start random. */
+ * low 6 bits of x5 ^ x6 ^ ... ^ x31 as they are at reset, before anything writes them, so
+ * the status is 0 on a model whose registers start at zero, and on one whose registers
+ * start random takes values 0..63 that vary with the seed (below the harnesses' own
+ * statuses, 120 and up). */
     .section .text.init, "ax", @progbits
     .globl _start
 _start:
@@ -32,7 +33,7 @@ _start:
     xor     x1, x1, x29
     xor     x1, x1, x30
     xor     x1, x1, x31
-    andi    x1, x1, 0x7f
+    andi    x1, x1, 0x3f
     slli    x1, x1, 1
     ori     x1, x1, 1
     la      x2, tohost

@@ -1,0 +1,621 @@
+/* SPDX-License-Identifier: ISC
+ * rvmesh application kit: rvm_init and the MPI-like calls of rvmesh.h on the tables the
+ * loader wrote into this node's RAM (sched_table.h: the node's area, at rvmesh_tables).
+ *
+ * Which table a call runs: the area has one entry per table, in the order the program's
+ * Makefile declared them; "default" declares a collective's variants least preferred first
+ * (schedgen --package). A call runs the LAST entry of its collective (and root) whose
+ * smallest block is at most m, whose parts divide m / 4, and whose workspace (the most any
+ * node needs, recorded in the entry) fits the free RAM. Every input of that choice is the
+ * same on every node, so every node runs the same schedule.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "coll_internal.h"
+#include "rvmesh.h"
+#include "sched_table.h"
+
+/* the image: the area the loader fills (schedgen --asm; absent when nothing is declared) and
+ * the free RAM between the program's data and its stack (linker/node.ld) */
+extern const uint8_t rvmesh_tables[] __attribute__((weak));
+extern const uint8_t rvmesh_tables_end[] __attribute__((weak));
+extern uint8_t __heap_start[], __heap_end[];
+
+#define RVM_MAX_TABLES 32u
+#define RVM_PLANS 8u
+
+/* A compiled call kept for the next one with the same table, buffers and m (as an MPI-4
+ * persistent collective, without the program asking): the next call only posts it. Plans
+ * live in the free RAM, one after the other; when it is full they are all dropped. */
+typedef struct {
+    coll_plan plan;
+    const void *send;
+    void *recv;
+    uint32_t m;
+    int32_t entry;             /* the table's entry; -1: this slot is free */
+} rvm_cached;
+
+static struct {
+    coll_ctx ctx;
+    uint32_t count;
+    uint32_t area_bytes;
+    sched_table table[RVM_MAX_TABLES];
+    sched_area_entry entry[RVM_MAX_TABLES];
+    uint8_t *ws;
+    uint32_t ws_bytes;
+    uint32_t init_cycles;
+    rvm_cached plans[RVM_PLANS];
+    uint32_t arena_used;       /* free RAM taken by the kept plans */
+    uint32_t next_slot;
+    uint32_t plan_hits;
+    const char *reduce_path;
+    uint32_t reserved;         /* top of the free RAM a reduction holds during its call */
+    uint8_t initialised;
+    uint8_t errors_return;
+} kit;
+
+/* "node (x,y): " */
+static void node_prefix(void)
+{
+    const struct ni_shape *s = &kit.ctx.ni;
+    if (s->dims == 3)
+        printf("node (%u,%u,%u): ", s->coord[0], s->coord[1], s->coord[2]);
+    else
+        printf("node (%u,%u): ", s->coord[0], s->coord[1]);
+}
+
+/* a failed call (its reason printed): end the node, unless errors return */
+static int failed(int code, const char *name)
+{
+    if (kit.errors_return || code >= 0)
+        return code;
+    if (code == COLL_ETIMEOUT && !strcmp(name, "rvm_barrier")) {
+        node_prefix();
+        printf("%s: no progress for %lu cycles: did every node call rvm_barrier? (a node that computes longer "
+               "than that before it: raise TIMEOUT in the Makefile, or call rvm_set_timeout)\n", name,
+               (unsigned long)kit.ctx.timeout_cycles);
+    } else if (code == COLL_ETIMEOUT) {
+        node_prefix();
+        printf("%s: no progress for %lu cycles: did every node make this call, with the same m and root? (a node "
+               "that computes longer than that before a call: raise TIMEOUT in the Makefile, or call "
+               "rvm_set_timeout)\n", name, (unsigned long)kit.ctx.timeout_cycles);
+    }
+    node_prefix();
+    printf("%s failed with error %d: exit status %lu\n", name, code, (unsigned long)RVM_EXIT_STATUS(code));
+    rvmesh_exit(RVM_EXIT_STATUS(code));
+}
+
+static int fail(int code, const char *name, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static int fail(int code, const char *name, const char *fmt, ...)
+{
+    if (!kit.ctx.quiet) {
+        node_prefix();
+        printf("%s: ", name);
+        va_list ap;
+        va_start(ap, fmt);
+        vprintf(fmt, ap);
+        va_end(ap);
+        printf(" (%s)\n", coll_strerror(code));
+    }
+    return failed(code, name);
+}
+
+int rvm_init(void)
+{
+    if (kit.initialised)
+        return COLL_OK;
+    const uint32_t t0 = RVMESH_CSR_READ(mcycle);
+    int rc = coll_init(&kit.ctx, 0, 0);
+    if (rc != COLL_OK)
+        return fail(rc, "rvm_init", "no network interface with plans: run the image on mesh-sim (or a board with "
+                    "the NI of version 3)");
+    kit.ctx.sync_start = 1;
+    kit.ctx.timeout_cycles = RVM_TIMEOUT_CYCLES;
+    /* the workspace: the free RAM, 16-byte aligned */
+    uintptr_t lo = ((uintptr_t)__heap_start + 15u) & ~(uintptr_t)15u, hi = (uintptr_t)__heap_end & ~(uintptr_t)15u;
+    kit.ws = (uint8_t *)lo;
+    kit.ws_bytes = hi > lo ? (uint32_t)(hi - lo) : 0u;
+    kit.ctx.workspace = kit.ws;
+    kit.ctx.workspace_bytes = kit.ws_bytes;
+    kit.count = 0;
+    kit.arena_used = 0;
+    for (uint32_t k = 0; k < RVM_PLANS; ++k)
+        kit.plans[k].entry = -1;
+    if (rvmesh_tables) {
+        const uint32_t len = (uint32_t)(rvmesh_tables_end - rvmesh_tables);
+        sched_area area;
+        rc = sched_area_open(rvmesh_tables, len, &kit.ctx.shape, kit.ctx.ni.node, 0, &area);
+        if (rc == SCHED_AREA_ERR_MAGIC)
+            return fail(COLL_ENOTABLES, "rvm_init", "no tables in this node's RAM (rvmesh_tables): run the image on "
+                        "mesh-sim, which writes every node's tables into it before reset");
+        if (rc == SCHED_AREA_ERR_SHAPE)
+            return fail(COLL_ENOTABLES, "rvm_init", "the tables in RAM are for a %ux%ux%u %s, this machine is a "
+                        "%ux%ux%u %s: build the program for this shape (SHAPE in its Makefile)", area.shape.side[0],
+                        area.shape.side[1], area.shape.side[2], area.shape.torus ? "torus" : "mesh",
+                        kit.ctx.shape.side[0], kit.ctx.shape.side[1], kit.ctx.shape.side[2],
+                        kit.ctx.shape.torus ? "torus" : "mesh");
+        if (rc == SCHED_AREA_ERR_NODE)
+            return fail(COLL_ENOTABLES, "rvm_init", "the tables in RAM are node %lu's, this is node %u: the loader "
+                        "wrote the wrong node's area", (unsigned long)area.node, kit.ctx.ni.node);
+        if (rc != SCHED_TABLE_OK)
+            return fail(COLL_ENOTABLES, "rvm_init", "%s", sched_table_strerror(rc));
+        if (area.count > RVM_MAX_TABLES)
+            return fail(COLL_ENOTABLES, "rvm_init", "%u tables, at most %u", area.count, RVM_MAX_TABLES);
+        /* the entries by words (the area is 8-aligned; sched_table.h has the layout). Not by
+         * sched_area_get_entry, which reads each through a copy: 1,840 cycles of rvm_init
+         * instead of 1,518 on the 4x4 torus, of a budget of 2,000 (issue 18). */
+        const uint32_t *w = (const uint32_t *)(const void *)(rvmesh_tables + SCHED_AREA_HEADER_BYTES);
+        for (uint32_t i = 0; i < area.count; ++i, w += SCHED_AREA_ENTRY_BYTES / 4u) {
+            sched_area_entry *e = &kit.entry[i];
+            e->collective = (uint8_t)w[0];
+            e->algo = (uint8_t)(w[0] >> 8);
+            e->parts = (uint16_t)(w[0] >> 16);
+            e->root = w[1];
+            e->min_bytes = w[2];
+            e->table_off = w[3];
+            e->ws_fixed = w[4];
+            e->ws_transit = (uint16_t)w[5];
+            e->flags = (uint8_t)(w[5] >> 16);
+            rc = sched_table_open_header(rvmesh_tables + e->table_off, area.total_bytes - e->table_off,
+                                         &kit.ctx.shape, kit.ctx.ni.node, &kit.table[i]);
+            if (rc != SCHED_TABLE_OK || kit.table[i].collective != e->collective ||
+                (kit.table[i].parts ? kit.table[i].parts : 1u) != e->parts)
+                return fail(COLL_ENOTABLES, "rvm_init", "table %lu of this node's area: %s", (unsigned long)i,
+                            rc != SCHED_TABLE_OK ? sched_table_strerror(rc) : "disagrees with its entry");
+        }
+        kit.count = area.count;
+        kit.area_bytes = area.total_bytes;
+    }
+    kit.initialised = 1;
+    kit.init_cycles = RVMESH_CSR_READ(mcycle) - t0;
+    return COLL_OK;
+}
+
+uint32_t rvm_node(void) { return kit.ctx.ni.node; }
+uint32_t rvm_nodes(void) { return kit.ctx.ni.nodes; }
+const struct ni_shape *rvm_shape(void) { return &kit.ctx.ni; }
+void rvm_set_timeout(uint32_t cycles) { kit.ctx.timeout_cycles = cycles; }
+uint32_t rvm_timeout(void) { return kit.ctx.timeout_cycles; }
+void rvm_errors_return(int on) { kit.errors_return = on ? 1u : 0u; }
+uint32_t rvm_workspace_bytes(void) { return kit.ws_bytes; }
+uint32_t rvm_tables_bytes(void) { return kit.area_bytes; }
+uint32_t rvm_init_cycles(void) { return kit.init_cycles; }
+uint32_t rvm_last_setup_cycles(void) { return kit.ctx.setup_cycles; }
+coll_ctx *rvm_ctx(void) { return &kit.ctx; }
+
+static int rooted(uint32_t collective)
+{
+    return collective == COLL_BCAST || collective == COLL_SCATTER || collective == COLL_GATHER;
+}
+
+/* the workspace a call of entry e with blocks of m bytes needs on any node (the blocking
+ * calls align it to 16 bytes: + 12) */
+static uint32_t ws_need(const sched_area_entry *e, uint32_t m)
+{
+    return e->ws_fixed + 16u * coll_barrier_descs(coll_barrier_rounds(kit.ctx.ni.nodes)) + (uint32_t)e->ws_transit * (m / e->parts) + 12u;
+}
+
+/* the table a call runs, or -1 (*why: COLL_EUNDECLARED, COLL_ESIZE or COLL_EWORKSPACE) */
+static int pick(uint32_t collective, uint32_t root, uint32_t m, int *why, uint32_t *need)
+{
+    int best = -1, declared = 0, root_declared = 0, sized = 0;
+    *need = 0;
+    for (uint32_t i = 0; i < kit.count; ++i) {
+        const sched_area_entry *e = &kit.entry[i];
+        if (e->collective != collective)
+            continue;
+        declared = 1;
+        if (rooted(collective) && e->root != root)
+            continue;
+        root_declared = 1;
+        if (m == 0 || m < e->min_bytes || m % (4u * e->parts) != 0)
+            continue;
+        const uint32_t n = ws_need(e, m);
+        sized = 1;
+        if (n > kit.ws_bytes) {
+            if (!*need || n < *need)
+                *need = n;
+            continue;
+        }
+        best = (int)i;
+    }
+    *why = !declared || !root_declared ? COLL_EUNDECLARED : !sized ? COLL_ESIZE : COLL_EWORKSPACE;
+    return best;
+}
+
+const sched_table *rvm_table(uint32_t collective, uint32_t root, uint32_t m)
+{
+    int why;
+    uint32_t need;
+    const int i = pick(collective, root, m, &why, &need);
+    return i < 0 ? 0 : &kit.table[i];
+}
+
+/* "bcast@0 bcast@5 allgather" */
+static void declared_list(char *text, uint32_t cap)
+{
+    uint32_t len = 0;
+    text[0] = 0;
+    for (uint32_t i = 0; i < kit.count && len + 24u < cap; ++i) {
+        const sched_area_entry *e = &kit.entry[i];
+        int again = 0;
+        for (uint32_t j = 0; j < i; ++j)
+            again |= kit.entry[j].collective == e->collective && kit.entry[j].root == e->root;
+        if (again)
+            continue;
+        if (rooted(e->collective))
+            len += (uint32_t)snprintf(text + len, cap - len, " %s@%lu", coll_name(e->collective),
+                                      (unsigned long)e->root);
+        else
+            len += (uint32_t)snprintf(text + len, cap - len, " %s", coll_name(e->collective));
+    }
+    if (!len)
+        snprintf(text, cap, " none");
+}
+
+static void drop_plans(void)
+{
+    for (uint32_t k = 0; k < RVM_PLANS; ++k)
+        kit.plans[k].entry = -1;
+    kit.arena_used = 0;
+}
+
+/* table i's call: its kept plan started again, or a new one compiled (and kept) */
+static int run(int i, const char *name, uint32_t collective, const void *send, uint32_t send_bytes, void *recv,
+               uint32_t recv_bytes, uint32_t m, uint32_t root)
+{
+    kit.ctx.setup_cycles = 0;
+    rvm_cached *p = 0;
+    for (uint32_t k = 0; k < RVM_PLANS && !p; ++k)
+        if (kit.plans[k].entry == i && kit.plans[k].send == send && kit.plans[k].recv == recv && kit.plans[k].m == m)
+            p = &kit.plans[k];
+    if (p) {
+        kit.plan_hits++;
+    } else {
+        const uint32_t need = (coll_plan_workspace_bytes(&kit.ctx, &kit.table[i], m) + 15u) & ~15u;
+        if (kit.arena_used + need > kit.ws_bytes)
+            drop_plans();
+        for (uint32_t k = 0; k < RVM_PLANS && !p; ++k)
+            if (kit.plans[k].entry < 0)
+                p = &kit.plans[k];
+        if (!p)
+            p = &kit.plans[kit.next_slot++ % RVM_PLANS];   /* its workspace stays taken until the drop */
+        p->entry = -1;
+        coll_call c = {name, collective, send, send_bytes, recv, recv_bytes, m, root, rooted(collective)};
+        int rc = coll_call_compile(&kit.ctx, &kit.table[i], &c, &p->plan, kit.ws + kit.arena_used,
+                                   kit.ws_bytes - kit.arena_used);
+        if (rc != COLL_OK)
+            return rc;
+        kit.arena_used += need;
+        p->entry = i;
+        p->send = send;
+        p->recv = recv;
+        p->m = m;
+    }
+    p->plan.name = name;
+    int rc = coll_plan_start(&p->plan);
+    if (rc == COLL_OK)
+        rc = coll_plan_wait(&p->plan);
+    if (rc != COLL_OK)
+        drop_plans();   /* after a failed call, start from scratch */
+    return rc;
+}
+
+static int not_initialised(const char *name)
+{
+    printf("%s: call rvm_init() first\n", name);
+    if (!kit.errors_return)
+        rvmesh_exit(RVM_EXIT_STATUS(COLL_ENI));
+    return COLL_ENI;
+}
+
+/* the call, outside the "comm" region (the reductions make two in one region) */
+static int call_in(uint32_t collective, const char *name, const void *send, uint32_t send_bytes, void *recv,
+                   uint32_t recv_bytes, uint32_t m, uint32_t root)
+{
+    if (!kit.initialised)
+        return not_initialised(name);
+    if (rooted(collective) && root >= kit.ctx.ni.nodes)
+        return fail(COLL_EROOT, name, "root %lu is off the machine (nodes 0..%u)", (unsigned long)root,
+                    kit.ctx.ni.nodes - 1u);
+    int why;
+    uint32_t need;
+    const int i = pick(collective, root, m, &why, &need);
+    int rc;
+    if (i < 0) {
+        char list[160];
+        declared_list(list, sizeof list);
+        int any = 0;
+        for (uint32_t k = 0; k < kit.count; ++k)
+            any |= kit.entry[k].collective == collective;
+        if (why == COLL_EUNDECLARED && any)
+            rc = fail(why, name, "%s with root %lu is not declared: add %s@%lu to COLLECTIVES in the program's "
+                      "Makefile (it declares:%s)", coll_name(collective), (unsigned long)root, coll_name(collective),
+                      (unsigned long)root, list);
+        else if (why == COLL_EUNDECLARED)
+            rc = fail(why, name, "%s is not declared: add it to COLLECTIVES in the program's Makefile (it "
+                      "declares:%s)", coll_name(collective), list);
+        else if (why == COLL_EWORKSPACE)
+            rc = fail(why, name, "blocks of %lu bytes need %lu bytes of workspace, the program leaves %lu free "
+                      "between its data and its stack: make its arrays (or m) smaller", (unsigned long)m,
+                      (unsigned long)(need + kit.reserved), (unsigned long)(kit.ws_bytes + kit.reserved));
+        else {
+            char takes[96];
+            uint32_t len = 0;
+            takes[0] = 0;
+            for (uint32_t k = 0; k < kit.count && len + 32u < sizeof takes; ++k)
+                if (kit.entry[k].collective == collective && (!rooted(collective) || kit.entry[k].root == root))
+                {
+                    len += (uint32_t)snprintf(takes + len, sizeof takes - len, "%s%lu", len ? ", " : " ",
+                                              (unsigned long)(4u * kit.entry[k].parts));
+                    if (kit.entry[k].min_bytes)
+                        len += (uint32_t)snprintf(takes + len, sizeof takes - len, " (m >= %lu)",
+                                                  (unsigned long)kit.entry[k].min_bytes);
+                }
+            rc = fail(COLL_ESIZE, name, "m = %lu bytes: the declared %s schedules take a non-zero multiple of%s",
+                      (unsigned long)m, coll_name(collective), takes);
+        }
+        return rc;
+    }
+    rc = run(i, name, collective, send, send_bytes, recv, recv_bytes, m, root);
+    return rc == COLL_OK ? rc : failed(rc, name);
+}
+
+static int call(uint32_t collective, const char *name, const void *send, uint32_t send_bytes, void *recv,
+                uint32_t recv_bytes, uint32_t m, uint32_t root)
+{
+    rvmesh_region_begin(RVM_COMM_REGION);
+    const int rc = call_in(collective, name, send, send_bytes, recv, recv_bytes, m, root);
+    rvmesh_region_end(RVM_COMM_REGION, 0);
+    return rc;
+}
+
+int rvm_bcast(void *buf, uint32_t m, uint32_t root)
+{
+    return call(COLL_BCAST, "rvm_bcast", 0, 0, buf, m, m, root);
+}
+
+int rvm_scatter(const void *send, void *recv, uint32_t m, uint32_t root)
+{
+    return call(COLL_SCATTER, "rvm_scatter", send, send ? kit.ctx.ni.nodes * m : 0u, recv, m, m, root);
+}
+
+int rvm_gather(const void *send, void *recv, uint32_t m, uint32_t root)
+{
+    return call(COLL_GATHER, "rvm_gather", send, m, recv, recv ? kit.ctx.ni.nodes * m : 0u, m, root);
+}
+
+int rvm_allgather(const void *send, void *recv, uint32_t m)
+{
+    return call(COLL_ALLGATHER, "rvm_allgather", send, m, recv, kit.ctx.ni.nodes * m, m, 0);
+}
+
+int rvm_alltoall(const void *send, void *recv, uint32_t m)
+{
+    return call(COLL_ALLTOALL, "rvm_alltoall", send, kit.ctx.ni.nodes * m, recv, kit.ctx.ni.nodes * m, m, 0);
+}
+
+/* ---- the barrier and the reductions (rvmesh.h) */
+
+static uint8_t *reserve(uint32_t bytes);
+static void unreserve(void);
+
+int rvm_barrier(void)
+{
+    if (!kit.initialised)
+        return not_initialised("rvm_barrier");
+    /* the network interface's dissemination barrier alone: signals, no tables, no workspace
+     * (coll_barrier_only); no node leaves it before every node has entered it */
+    rvmesh_region_begin(RVM_COMM_REGION);
+    const int rc = coll_barrier_only(&kit.ctx, "rvm_barrier");
+    rvmesh_region_end(RVM_COMM_REGION, 0);
+    return rc == COLL_OK ? rc : failed(rc, "rvm_barrier");
+}
+
+/* the program's own ops (rvm_op_create): op RVM_OP_USER + k combines by user_op[k] */
+static rvm_combine_fn user_op[RVM_MAX_USER_OPS];
+static uint32_t user_ops;
+
+rvm_op rvm_op_create(rvm_combine_fn fn)
+{
+    if (!fn) {
+        (void)fail(COLL_EARG, "rvm_op_create", "the combine function is NULL");
+        return (rvm_op)0;
+    }
+    if (user_ops == RVM_MAX_USER_OPS) {
+        (void)fail(COLL_EARG, "rvm_op_create", "%u ops exist already, the most a program makes (RVM_MAX_USER_OPS)",
+                   (unsigned)RVM_MAX_USER_OPS);
+        return (rvm_op)0;
+    }
+    user_op[user_ops] = fn;
+    return (rvm_op)(RVM_OP_USER + user_ops++);
+}
+
+static int op_valid(rvm_op op)
+{
+    return ((uint32_t)op >= RVM_SUM && (uint32_t)op <= RVM_UMAX) ||
+           ((uint32_t)op >= RVM_OP_USER && (uint32_t)op < RVM_OP_USER + user_ops);
+}
+
+static int op_refused(const char *name, rvm_op op)
+{
+    return fail(COLL_EARG, name, "op %ld is not an operation: use RVM_SUM, RVM_MIN, RVM_MAX, RVM_UMIN, RVM_UMAX, "
+                "RVM_BAND, RVM_BOR, RVM_BXOR or one rvm_op_create made", (long)op);
+}
+
+/* out[i] = v_0[i] op v_1[i] op ... op v_{n-1}[i] for i < count: the N nodes' vectors, in node
+ * order, `stride` elements apart in vs (out is not among them). One pass per element with
+ * the op chosen once: a 4-byte allreduce on 64 nodes folds 64 words, not 63 calls. */
+#define FOLD(STEP)                                                                               \
+    for (uint32_t i = 0; i < count; ++i) {                                                       \
+        const uint32_t *p = vs + i;                                                              \
+        uint32_t a = *p;                                                                         \
+        for (uint32_t s = 1; s < n; ++s) {                                                       \
+            p += stride;                                                                         \
+            const uint32_t x = *p;                                                               \
+            STEP;                                                                                \
+        }                                                                                        \
+        out[i] = a;                                                                              \
+    }
+static void combine_all(uint32_t *out, const uint32_t *vs, uint32_t n, uint32_t count, uint32_t stride, rvm_op op)
+{
+    if ((uint32_t)op >= RVM_OP_USER) {   /* the program's own: node by node */
+        memcpy(out, vs, 4u * count);
+        for (uint32_t s = 1; s < n; ++s)
+            user_op[(uint32_t)op - RVM_OP_USER](out, vs + s * stride, count);
+        return;
+    }
+    switch (op) {
+    case RVM_SUM: FOLD(a += x) break;   /* int32 and uint32 alike: modulo 2^32 */
+    case RVM_MIN: FOLD(if ((int32_t)x < (int32_t)a) a = x) break;
+    case RVM_MAX: FOLD(if ((int32_t)x > (int32_t)a) a = x) break;
+    case RVM_UMIN: FOLD(if (x < a) a = x) break;
+    case RVM_UMAX: FOLD(if (x > a) a = x) break;
+    case RVM_BAND: FOLD(a &= x) break;
+    case RVM_BOR: FOLD(a |= x) break;
+    case RVM_BXOR: FOLD(a ^= x) break;
+    default: break;
+    }
+}
+#undef FOLD
+
+static int declared(uint32_t collective)
+{
+    for (uint32_t i = 0; i < kit.count; ++i)
+        if (kit.entry[i].collective == collective)
+            return 1;
+    return 0;
+}
+
+/* the top `bytes` of the free RAM for a reduction's blocks, for the length of its call: the
+ * plans compiled meanwhile (and kept) stay below it */
+static uint8_t *reserve(uint32_t bytes)
+{
+    bytes = (bytes + 15u) & ~15u;
+    kit.ws_bytes -= bytes;
+    kit.reserved = bytes;
+    if (kit.arena_used > kit.ws_bytes)
+        drop_plans();
+    return kit.ws + kit.ws_bytes;
+}
+
+static void unreserve(void)
+{
+    kit.ws_bytes += kit.reserved;
+    kit.reserved = 0;
+}
+
+#define RVM_ALL_NODES 0xffffffffu
+
+/* rvm_allreduce (root RVM_ALL_NODES) and rvm_reduce: the path is chosen from what is the same
+ * on every node (count, the declarations, the free RAM), so every node takes the same one */
+static int reduction(const char *name, const void *send, void *recv, uint32_t count, rvm_op op, uint32_t root)
+{
+    if (!kit.initialised)
+        return not_initialised(name);
+    kit.reduce_path = "";
+    if (!op_valid(op))
+        return op_refused(name, op);
+    const uint32_t n = kit.ctx.ni.nodes, me = kit.ctx.ni.node;
+    if (root != RVM_ALL_NODES && root >= n)
+        return fail(COLL_EROOT, name, "root %lu is off the machine (nodes 0..%lu)", (unsigned long)root, (unsigned long)(n - 1u));
+    if (count == 0)
+        return COLL_OK;   /* as MPI: nothing to combine, nothing sent */
+    const int keeps = root == RVM_ALL_NODES || root == me;
+    if (!send || ((uintptr_t)send & 3u) || (keeps && (!recv || ((uintptr_t)recv & 3u))))
+        return fail(COLL_EARG, name, "buffers must be word-aligned, not null (off the root, rvm_reduce's recv may "
+                    "be NULL)");
+    const uint64_t bytes = 4ull * count, small = bytes * n, large = bytes + bytes / n;
+    const uint32_t free_ram = kit.ws_bytes;
+    const uint32_t cb = count / n, blk = 4u * cb;   /* the large path's block: count / N elements */
+    int rc;
+    rvmesh_region_begin(RVM_COMM_REGION);
+    int use_large = 0;
+    if (count % n == 0 && bytes >= RVM_ALLREDUCE_LARGE_BYTES && large + 16u <= free_ram &&
+        declared(COLL_ALLTOALL)) {
+        reserve((uint32_t)large);
+        int why;
+        uint32_t need;
+        use_large = pick(COLL_ALLTOALL, 0, blk, &why, &need) >= 0 && pick(COLL_ALLGATHER, 0, blk, &why, &need) >= 0;
+        unreserve();
+    }
+    if (use_large) {
+        /* reduce-scatter by alltoall (block t of every node to node t), the blocks combined in
+         * node order, then the reduced blocks to every node by allgather (Rabenseifner) */
+        kit.reduce_path = "alltoall+allgather";
+        uint32_t *parts = (uint32_t *)(void *)reserve((uint32_t)large), *mine = parts + count;
+        rc = call_in(COLL_ALLTOALL, name, send, (uint32_t)bytes, parts, (uint32_t)bytes, blk, 0);
+        if (rc == COLL_OK) {
+            combine_all(mine, parts, n, cb, cb, op);
+            rc = call_in(COLL_ALLGATHER, name, mine, blk, keeps ? recv : (void *)parts, (uint32_t)bytes, blk, 0);
+        }
+    } else if (small + 16u > free_ram) {
+        char hint[112] = "";
+        if (count % n == 0 && !declared(COLL_ALLTOALL) && large + 16u <= free_ram)
+            snprintf(hint, sizeof hint, " (or declare alltoall: with it a count that is a multiple of %lu needs %lu)",
+                     (unsigned long)n, (unsigned long)((large + 15u) & ~15ull));
+        rc = fail(COLL_EWORKSPACE, name, "count %lu needs %lu bytes of workspace for the %lu nodes' vectors, the "
+                  "program leaves %lu free between its data and its stack: make its arrays (or count) smaller%s",
+                  (unsigned long)count, (unsigned long)((small + 15u) & ~15ull), (unsigned long)n,
+                  (unsigned long)free_ram, hint);
+        rvmesh_region_end(RVM_COMM_REGION, 0);
+        return rc;
+    } else {
+        /* every node's vector to every node by allgather, combined in node order */
+        kit.reduce_path = "allgather";
+        uint32_t *all = (uint32_t *)(void *)reserve((uint32_t)small);
+        rc = call_in(COLL_ALLGATHER, name, send, (uint32_t)bytes, all, (uint32_t)small, (uint32_t)bytes, 0);
+        if (rc == COLL_OK && keeps) {
+            uint32_t *out = recv;
+            combine_all(out, all, n, count, count, op);
+        }
+    }
+    unreserve();
+    rvmesh_region_end(RVM_COMM_REGION, 0);
+    return rc;
+}
+
+const char *rvm_last_reduce_path(void) { return kit.reduce_path ? kit.reduce_path : ""; }
+
+int rvm_allreduce(const void *send, void *recv, uint32_t count, rvm_op op)
+{
+    return reduction("rvm_allreduce", send, recv, count, op, RVM_ALL_NODES);
+}
+
+int rvm_reduce(const void *send, void *recv, uint32_t count, rvm_op op, uint32_t root)
+{
+    return reduction("rvm_reduce", send, recv, count, op, root);
+}
+
+int rvm_reduce_scatter(const void *send, void *recv, uint32_t count, rvm_op op)
+{
+    static const char name[] = "rvm_reduce_scatter";
+    if (!kit.initialised)
+        return not_initialised(name);
+    if (!op_valid(op))
+        return op_refused(name, op);
+    if (count == 0)
+        return COLL_OK;
+    if (!send || !recv || ((uintptr_t)send & 3u) || ((uintptr_t)recv & 3u))
+        return fail(COLL_EARG, name, "buffers must be word-aligned, not null");
+    const uint32_t n = kit.ctx.ni.nodes;
+    const uint64_t blk = 4ull * count, all = blk * n;
+    if (all + 16u > kit.ws_bytes)
+        return fail(COLL_EWORKSPACE, name, "count %lu needs %lu bytes of workspace for the %lu nodes' blocks, the "
+                    "program leaves %lu free between its data and its stack: make its arrays (or count) smaller",
+                    (unsigned long)count, (unsigned long)((all + 15u) & ~15ull), (unsigned long)n,
+                    (unsigned long)kit.ws_bytes);
+    rvmesh_region_begin(RVM_COMM_REGION);
+    /* block t of every node to node t (alltoall), then the N blocks combined in node order */
+    uint32_t *parts = (uint32_t *)(void *)reserve((uint32_t)all);
+    int rc = call_in(COLL_ALLTOALL, name, send, (uint32_t)all, parts, (uint32_t)all, (uint32_t)blk, 0);
+    if (rc == COLL_OK) {
+        uint32_t *out = recv;
+        combine_all(out, parts, n, count, count, op);
+    }
+    unreserve();
+    rvmesh_region_end(RVM_COMM_REGION, 0);
+    return rc;
+}

@@ -1,0 +1,127 @@
+/* SPDX-License-Identifier: ISC
+ * rvmesh.h: the application kit's C API, the one header a program includes
+ * (docs/first-program.md, kit/README.md).
+ *
+ * A program is one image that every node runs (SPMD, as an MPI program runs on every rank).
+ * rvm_init() opens the collectives the program declared in its Makefile (COLLECTIVES :=
+ * bcast allgather ...): their tables were generated when it was built, and the loader
+ * (mesh-sim) wrote each node's own tables into that node's RAM before reset.
+ *
+ *   call                             as MPI         buffers (m bytes a block, N = rvm_nodes())
+ *   rvm_bcast(buf, m, root)          MPI_Bcast      buf: m bytes on every node, the root's is sent
+ *   rvm_scatter(send, recv, m, root) MPI_Scatter    root's send N*m (block t for node t); recv m
+ *   rvm_gather(send, recv, m, root)  MPI_Gather     send m; root's recv N*m (block s from node s)
+ *   rvm_allgather(send, recv, m)     MPI_Allgather  send m; recv N*m (block s from node s)
+ *   rvm_alltoall(send, recv, m)      MPI_Alltoall   send N*m (block t for node t); recv N*m
+ *                                                   (block s from node s)
+ *   rvm_allreduce(send, recv, count, op)     MPI_Allreduce  send, recv: count int32/uint32 elements
+ *   rvm_reduce(send, recv, count, op, root)  MPI_Reduce     the same; only the root's recv is
+ *                                                           written (NULL elsewhere is fine)
+ *   rvm_reduce_scatter(send, recv, count, op)  MPI_Reduce_scatter_block  send N*count elements
+ *                                                           (block t for node t); recv count
+ *   rvm_op_create(fn)                MPI_Op_create  an op of the program's own
+ *   rvm_barrier()                    MPI_Barrier    returns once every node has entered it
+ *
+ * Reductions (op: RVM_SUM, RVM_MIN, RVM_MAX, RVM_BAND, RVM_BOR, RVM_BXOR on int32; RVM_UMIN,
+ * RVM_UMAX for uint32; sum and the bitwise ops are the same for both, the sum modulo 2^32)
+ * are built on the declared collectives, so the program declares those: small vectors take
+ * an rvm_allgather of every node's vector and a local combine in node order (declare
+ * allgather; the workspace holds N vectors); a count that is a multiple of N, of at least
+ * RVM_ALLREDUCE_LARGE_BYTES (256) bytes of elements, with alltoall declared too, takes a
+ * reduce-scatter by rvm_alltoall (block t of every node to node t, count/N elements),
+ * combined locally, then an rvm_allgather of the reduced blocks (Rabenseifner; the workspace
+ * holds count + count/N elements). rvm_reduce runs the same as rvm_allreduce. count 0 does
+ * nothing; recv may be send (in place). The results do not depend on the path (the integer
+ * operations are associative and commutative). An op that is none of these: COLL_EARG.
+ * rvm_barrier is the network interface's dissemination barrier (signals only; it needs no
+ * declared collective and no workspace): no node leaves it before every node has entered;
+ * a node that does not call it leaves the others in a timeout error naming rvm_barrier.
+ */
+#ifndef RVMESH_KIT_H
+#define RVMESH_KIT_H
+
+#include <stdint.h>
+
+#include "coll.h"
+#include "rvmesh_rt.h"
+
+#ifndef RVM_TIMEOUT_CYCLES
+#define RVM_TIMEOUT_CYCLES 1000000u
+#endif
+/* the nodes of the shape the program was built for (SHAPE: rvmesh_config.h), a constant for
+ * array sizes; rvm_nodes() is the same number at run time */
+#define RVM_NODES (RVMESH_MESH_X * RVMESH_MESH_Y * RVMESH_MESH_Z)
+/* the exit status of a node ended by a failed call: 64 + the magnitude of its code */
+#define RVM_EXIT_STATUS(code) (64u + (uint32_t)(-(code)))
+/* the region every collective call is counted in */
+#define RVM_COMM_REGION "comm"
+
+/* Opens this node's tables and sets the collectives up (MPI_Init); call it first. Constant
+ * time in the size of the tables (the loader checked them). Errors: no network interface
+ * (COLL_ENI), no tables or tables of another machine or node in RAM (COLL_ENOTABLES). */
+int rvm_init(void);
+uint32_t rvm_node(void);                  /* this node: x + X*(y + Y*z) (MPI_Comm_rank) */
+uint32_t rvm_nodes(void);                 /* N (MPI_Comm_size) */
+const struct ni_shape *rvm_shape(void);   /* sides, torus, this node's coordinates */
+
+int rvm_bcast(void *buf, uint32_t m, uint32_t root);
+int rvm_scatter(const void *send, void *recv, uint32_t m, uint32_t root);
+int rvm_gather(const void *send, void *recv, uint32_t m, uint32_t root);
+int rvm_allgather(const void *send, void *recv, uint32_t m);
+int rvm_alltoall(const void *send, void *recv, uint32_t m);
+
+typedef enum {
+    RVM_SUM = 1,
+    RVM_MIN,
+    RVM_MAX,
+    RVM_BAND,
+    RVM_BOR,
+    RVM_BXOR,
+    RVM_UMIN,
+    RVM_UMAX,
+    RVM_OP_USER = 64   /* the first op rvm_op_create makes (MPI_Op_create) */
+} rvm_op;
+/* A combine function of the program's own: acc[i] = acc[i] (op) x[i] for i < count. It must
+ * be associative; it need not commute: the kit combines the nodes' vectors in node order
+ * (node 0's, then node 1's, ...), on every path. */
+typedef void (*rvm_combine_fn)(uint32_t *acc, const uint32_t *x, uint32_t count);
+#define RVM_MAX_USER_OPS 4
+/* the op that combines by fn, for every reduction call; (rvm_op)0 with errors returning
+ * when fn is NULL or RVM_MAX_USER_OPS ops exist already. Every node creates the same ops in
+ * the same order (then the same op means the same function everywhere). */
+rvm_op rvm_op_create(rvm_combine_fn fn);
+/* the smallest vector (bytes) a reduction with alltoall declared reduce-scatters (on the 4x4
+ * torus a repeated allreduce of 64 elements: 3,220 cycles so, 9,947 by allgather alone) */
+#define RVM_ALLREDUCE_LARGE_BYTES 256u
+int rvm_allreduce(const void *send, void *recv, uint32_t count, rvm_op op);
+int rvm_reduce(const void *send, void *recv, uint32_t count, rvm_op op, uint32_t root);
+/* MPI_Reduce_scatter_block: send holds N*count elements (block t, count elements, for node
+ * t); recv gets count elements, every node's block of this node combined in node order. By
+ * rvm_alltoall (declare alltoall; the workspace holds N*count elements). */
+int rvm_reduce_scatter(const void *send, void *recv, uint32_t count, rvm_op op);
+int rvm_barrier(void);
+/* how the last rvm_allreduce/rvm_reduce ran: "allgather" (small), "alltoall+allgather"
+ * (large), or "" (none yet, count 0, or an error before it ran) */
+const char *rvm_last_reduce_path(void);
+
+void rvm_set_timeout(uint32_t cycles);    /* 0: wait for ever */
+uint32_t rvm_timeout(void);
+void rvm_errors_return(int on);           /* 1: calls return errors instead of ending the node */
+uint32_t rvm_workspace_bytes(void);       /* the free RAM the calls compile into */
+uint32_t rvm_tables_bytes(void);          /* this node's tables area (what it holds) */
+uint32_t rvm_init_cycles(void);           /* what rvm_init took on this node */
+uint32_t rvm_last_setup_cycles(void);     /* the last call's plan compilation */
+static inline uint64_t rvm_cycles(void) { return rvmesh_cycles(); }
+
+/* For persistent plans (coll_plan_init ... in coll.h) on the declared tables: the context and
+ * the table a call of this collective (RVM_BCAST ...) with this root and m would run
+ * (NULL if none is declared). */
+#define RVM_BCAST 1u
+#define RVM_SCATTER 2u
+#define RVM_GATHER 3u
+#define RVM_ALLGATHER 16u
+#define RVM_ALLTOALL 17u
+coll_ctx *rvm_ctx(void);
+const sched_table *rvm_table(uint32_t collective, uint32_t root, uint32_t m);
+
+#endif

@@ -1,0 +1,188 @@
+// SPDX-License-Identifier: ISC
+// link_phy: one router link between two boards, each on its own oscillator, over 2*LANES
+// pins (LANES out, LANES in). The router side is spelled exactly as one port of
+// noc_router: the router's output link (lout_valid, lout_vc, lout_last, lout_data) goes
+// out, its credits (lout_credit) come back; the partner's flits come in as the router's
+// input link (lin_valid, lin_vc, lin_last, lin_data) and the router's lin_credit goes
+// back. Two link_phy joined pin to pin behave, for the two routers, like noc_links' wire:
+// every flit delivered once, in order, intact, with the routers' own credit counts
+// (BUF_DEPTH per VC) governing the flow end to end; only slower (rtl/link/README.md has
+// the figures, the frame layout and the reasoning).
+//
+// Line: every lane idles high; a frame is a start bit (lane 0 low), then LANES bits per
+// symbol, OVERSAMPLE cycles per symbol, then at least one stop symbol (every lane high).
+// Every frame has the same length and carries: a flag "I hear you", a flit if its flag
+// says so, one returned credit per VC, and an 8-bit CRC (link_crc) over all of it. A frame
+// without a flit carries credits, or keeps the line alive (at least one every
+// 2^KEEPALIVE_LOG2 idle symbols).
+//
+// Link state (link_up, link_fault, fault_cause):
+//   TRAIN  from reset: frames without flits, with gaps longer than a frame between them
+//          (so that a receiver finds their starts, link_rx). The first GUARD_FRAMES say
+//          "I do not hear you" whatever comes in, and what comes in meanwhile is ignored:
+//          a partner that was up before our reset faults on them (or on the frame the
+//          reset cut short), so whatever it sends after them is fresh. Then "I hear you"
+//          once a good frame came in; UP when a good frame says the partner hears us
+//          (both directions work). That frame and every later one are taken. Flits from
+//          the router wait in the queue meanwhile.
+//   UP     flits and credits flow. Any of these is a fault:
+//            0 restart     a good frame says the partner does not hear us: it was reset
+//                          or has failed;
+//            1 silence     no good frame while we sent 2^SILENCE_LOG2 frames: the cable
+//                          is off, the partner lost power or its configuration, or the
+//                          line is stuck;
+//            2 crc         a frame failed its check (a bit error on the cable);
+//            3 framing     a frame without its stop bit (likewise).
+//   FAIL   fail-stop: frames without flits (apart) that say "I do not hear you" until
+//          reset, so the partner faults too; nothing is delivered.
+// Nothing is delivered to the router outside UP and nothing damaged is delivered at all.
+// After a fault the routers' credit counts and worms may be cut, so the board resets the
+// whole tile (rtl/link/README.md: "Faults and resets"); issue 13 adds sequence numbers and
+// go-back-N retry so that a damaged frame is sent again instead.
+module link_phy #(
+    parameter FLIT_BITS  = 32,
+    parameter VCS        = 2,    // virtual channels per link: 2, 4 or 8 (as noc_router)
+    parameter BUF_DEPTH  = 4,    // the router's flits per VC on an input: sizes the queue
+    parameter LANES      = 2,    // data pins per direction: 1, 2 or 4
+    parameter OVERSAMPLE = 3,    // fabric cycles per symbol: >= 3 (both boards the same)
+    parameter TAG_RAM    = 1,    // the queue's {last, vc}: 1 in a block RAM, 0 in flip-flops
+    parameter VC_BITS    = (VCS <= 2) ? 1 : (VCS <= 4) ? 2 : 3   // derived: do not set
+) (
+    input  wire                 clk,
+    input  wire                 rst,
+    // the local router's output link k: flits to the partner, credits back
+    input  wire                 lout_valid,
+    input  wire [VC_BITS-1:0]   lout_vc,
+    input  wire                 lout_last,
+    input  wire [FLIT_BITS-1:0] lout_data,
+    output wire [VCS-1:0]       lout_credit,
+    // the local router's input link k: the partner's flits, our credits back
+    output wire                 lin_valid,
+    output wire [VC_BITS-1:0]   lin_vc,
+    output wire                 lin_last,
+    output wire [FLIT_BITS-1:0] lin_data,
+    input  wire [VCS-1:0]       lin_credit,
+    // pins (tx_pin registered; rx_pin from the partner, asynchronous)
+    output wire [LANES-1:0]     tx_pin,
+    input  wire [LANES-1:0]     rx_pin,
+    // state, for LEDs and status registers
+    output wire                 link_up,
+    output wire                 link_fault,   // held until reset
+    output reg  [1:0]           fault_cause   // valid with link_fault: 0 break, 1 silence, 2 crc, 3 framing
+);
+    // ---- frame layout (bit 0 is the start bit; README.md draws it). A frame is
+    //   head:    [0] start = 0, [1] flit, [2] hear, [3] last, [4 +: VC_BITS] vc; zeros to
+    //            a whole symbol
+    //   data:    FLIT_BITS bits, bit 0 first (zeros without a flit)
+    //   credits: VCS bits, one per VC; zeros to a whole symbol
+    //   check:   8 bits (link_crc over every symbol before), bit 7 first
+    localparam HEAD_SYMS  = (4 + VC_BITS + LANES - 1) / LANES;
+    localparam DATA_SYMS  = FLIT_BITS / LANES;
+    localparam CRED_SYMS  = (VCS + LANES - 1) / LANES;
+    localparam FRAME_SYMS = HEAD_SYMS + DATA_SYMS + CRED_SYMS + 8 / LANES;  // + a stop symbol
+    // Keepalive: a frame after 2^KEEPALIVE_LOG2 idle symbols, so that while up each side
+    // sends a frame at least every FRAME_SYMS + 1 + 2^KEEPALIVE_LOG2 symbols. Silence is
+    // called when we have sent 2^SILENCE_LOG2 frames (at least FRAME_SYMS + 1 symbols
+    // each) and received no good frame: more than twice that bound.
+    localparam KEEPALIVE_LOG2 = 6;
+    localparam SILENCE_LOG2   = $clog2(2 * (FRAME_SYMS + 1 + (1 << KEEPALIVE_LOG2)) / (FRAME_SYMS + 1) + 1);
+    localparam GUARD_FRAMES   = 3;
+
+    localparam [1:0] S_TRAIN = 2'd0, S_UP = 2'd1, S_FAIL = 2'd2;
+    localparam [1:0] F_RESTART = 2'd0, F_SILENCE = 2'd1, F_CRC = 2'd2, F_FRAMING = 2'd3;
+
+    // Parameters out of range stop elaboration here (the instance names the rule).
+    generate
+        if (LANES != 1 && LANES != 2 && LANES != 4) begin : bad_lanes
+            link_phy_LANES_must_be_1_2_or_4 stop ();
+        end
+        if (OVERSAMPLE < 3) begin : bad_oversample
+            link_phy_OVERSAMPLE_must_be_at_least_3 stop ();
+        end
+        if (VCS != 2 && VCS != 4 && VCS != 8) begin : bad_vcs
+            link_phy_VCS_must_be_2_4_or_8 stop ();
+        end
+        if (BUF_DEPTH < 1) begin : bad_depth
+            link_phy_BUF_DEPTH_must_be_positive stop ();
+        end
+        if (FLIT_BITS % LANES != 0 || FLIT_BITS < 2 * LANES) begin : bad_flit
+            link_phy_FLIT_BITS_must_be_a_multiple_of_LANES_at_least_2_LANES stop ();
+        end
+    endgenerate
+
+    reg  [1:0] state;
+    reg  [GUARD_FRAMES-1:0] guard; // a 1 shifted in per frame sent since reset: all ones, done
+    reg        heard;      // a good frame came in after the guard
+    reg  [SILENCE_LOG2:0] quiet;   // frames sent since the last good frame came in
+
+    wire       frame_done;
+    wire [SILENCE_LOG2:0] quiet_inc;
+    link_add #(.WIDTH(SILENCE_LOG2 + 1)) quiet_add (.a(quiet), .b({{SILENCE_LOG2{1'b0}}, 1'b1}),
+                                                  .sum(quiet_inc));
+    wire       rx_ok, rx_flit, rx_hear, rx_bad_crc, rx_bad_stop;
+    wire [VCS-1:0] rx_cred;
+
+    link_tx #(
+        .FLIT_BITS(FLIT_BITS), .VCS(VCS), .VC_BITS(VC_BITS), .BUF_DEPTH(BUF_DEPTH),
+        .LANES(LANES), .OVERSAMPLE(OVERSAMPLE), .HEAD_SYMS(HEAD_SYMS), .DATA_SYMS(DATA_SYMS),
+        .CRED_SYMS(CRED_SYMS), .TAG_RAM(TAG_RAM), .KEEPALIVE_LOG2(KEEPALIVE_LOG2)
+    ) tx (
+        .clk(clk), .rst(rst),
+        .lout_valid(lout_valid), .lout_vc(lout_vc), .lout_last(lout_last), .lout_data(lout_data),
+        .lin_credit(lin_credit),
+        .send_data(state == S_UP), .hear(heard && state != S_FAIL),
+.frame_done(frame_done), .tx_pin(tx_pin)
+    );
+
+    link_rx #(
+        .FLIT_BITS(FLIT_BITS), .VCS(VCS), .VC_BITS(VC_BITS), .LANES(LANES),
+        .OVERSAMPLE(OVERSAMPLE), .HEAD_SYMS(HEAD_SYMS), .DATA_SYMS(DATA_SYMS),
+        .CRED_SYMS(CRED_SYMS)
+    ) rx (
+        .clk(clk), .rst(rst), .rx_pin(rx_pin),
+        .ok(rx_ok), .fflit(rx_flit), .fhear(rx_hear), .fcred(rx_cred),
+        .flast(lin_last), .fvc(lin_vc), .fdata(lin_data),
+        .bad_crc(rx_bad_crc), .bad_stop(rx_bad_stop)
+    );
+
+    // A good frame that says the partner hears us is taken when up, or when training
+    // after the guard (it brings the link up: the partner only says so, and only sends
+    // flits, once it hears us).
+    wire guarded = &guard;
+    wire accept = rx_ok && rx_hear && (state == S_UP || (state == S_TRAIN && guarded));
+    assign lin_valid   = accept && rx_flit;
+    assign lout_credit = accept ? rx_cred : {VCS{1'b0}};
+    assign link_up     = state == S_UP;
+    assign link_fault  = state == S_FAIL;
+
+    always @(posedge clk) begin
+        if (rst) begin
+            state       <= S_TRAIN;
+            guard       <= {GUARD_FRAMES{1'b0}};
+            heard       <= 1'b0;
+            quiet       <= {(SILENCE_LOG2 + 1){1'b0}};
+            fault_cause <= F_RESTART;
+        end else begin
+            if (rx_ok) quiet <= {(SILENCE_LOG2 + 1){1'b0}};
+            else if (frame_done && !quiet[SILENCE_LOG2]) quiet <= quiet_inc;
+            if (frame_done) guard <= {guard[GUARD_FRAMES-2:0], 1'b1};
+            case (state)
+                S_TRAIN: begin
+                    if (rx_ok && guarded) heard <= 1'b1;
+                    if (accept) state <= S_UP;
+                end
+                S_UP: begin
+                    // (at most one of these in a cycle: the receiver's pulses exclude
+                    // each other, and a good frame clears quiet)
+                    if (rx_ok && !rx_hear) fault_cause <= F_RESTART;
+                    if (quiet[SILENCE_LOG2]) fault_cause <= F_SILENCE;
+                    if (rx_bad_crc) fault_cause <= F_CRC;
+                    if (rx_bad_stop) fault_cause <= F_FRAMING;
+                    if ((rx_ok && !rx_hear) || quiet[SILENCE_LOG2] || rx_bad_crc || rx_bad_stop)
+                        state <= S_FAIL;
+                end
+                default: ;                                 // S_FAIL: until reset
+            endcase
+        end
+    end
+endmodule

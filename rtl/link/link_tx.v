@@ -1,0 +1,261 @@
+// SPDX-License-Identifier: ISC
+// link_tx: the sending half of a board link (link_phy holds the protocol; the frame layout
+// is drawn in rtl/link/README.md).
+//
+// It takes the flits of the local router's output link into a queue and sends frames on
+// LANES pins, one symbol (LANES bits) every OVERSAMPLE cycles. Every frame has the same
+// length: a head (start bit, flit flag, hear flag, the flit's last and vc), the flit's
+// data (zeros without a flit), the credits the local router has returned since the last
+// frame (one per VC at most), and 8 check bits. A frame goes out
+//   - for every queued flit (send_data);
+//   - with no flit when credits wait, or after 2^KEEPALIVE_LOG2 idle symbols, so that a
+//     silent line means a lost partner (send_data);
+//   - without flits or credits, otherwise (training, or failed), with gaps of more than a
+//     frame's length between them, so that a receiver that lost track of the frames
+//     finds their starts again (link_rx).
+// Between frames every lane is high for at least one symbol (the stop symbol); a frame
+// begins with lane 0 going low (the start bit). The credits of a frame are taken when it
+// reaches its credit bits, late in the frame, which shortens the credit round trip.
+//
+// The queue holds VCS*BUF_DEPTH flits: the router may send that many back to back (all of
+// its credits) while the line takes one per frame. Its data words are a memory written a
+// whole flit at a time and read LANES bits at a time, straight onto the pins: yosys maps
+// it to iCE40 block RAM with a wide write port and a narrow read port, so the data needs
+// no shift register. {last, vc} are a memory of their own, in one more block RAM
+// (TAG_RAM = 1) or in flip-flops (TAG_RAM = 0: (VC_BITS+1)*VCS*BUF_DEPTH of them and a
+// multiplexer);
+// the same logic either way, the storage is synthesis's choice.
+module link_tx #(
+    parameter FLIT_BITS       = 32,
+    parameter VCS             = 2,
+    parameter VC_BITS         = 1,
+    parameter BUF_DEPTH       = 4,
+    parameter LANES           = 2,
+    parameter OVERSAMPLE      = 3,
+    parameter HEAD_SYMS       = 3,     // set by link_phy: symbols of the head
+    parameter DATA_SYMS       = 16,    // set by link_phy: symbols of the data (FLIT_BITS / LANES)
+    parameter CRED_SYMS       = 1,     // set by link_phy: symbols of credit bits
+    parameter TAG_RAM         = 1,     // {last, vc} of the queued flits: 1 block RAM, 0 flip-flops
+    parameter KEEPALIVE_LOG2  = 6      // set by link_phy
+) (
+    input  wire                 clk,
+    input  wire                 rst,
+    // the local router's output link (flits to the partner)
+    input  wire                 lout_valid,
+    input  wire [VC_BITS-1:0]   lout_vc,
+    input  wire                 lout_last,
+    input  wire [FLIT_BITS-1:0] lout_data,
+    // credits the local router frees on its input link (returned to the partner)
+    input  wire [VCS-1:0]       lin_credit,
+    // what to send (link_phy's link state)
+    input  wire                 send_data,     // up: flits, credits, keepalives
+    input  wire                 hear,          // the frames say "I hear you"
+    output reg                  frame_done,    // pulse: a frame has been sent
+    output reg  [LANES-1:0]     tx_pin
+);
+    localparam D    = LANES;
+    localparam N    = OVERSAMPLE;
+    localparam VB   = VC_BITS;
+    localparam CS   = 8 / D;                     // check symbols
+    localparam PRE  = HEAD_SYMS + DATA_SYMS + CRED_SYMS;   // symbols before the check bits
+    localparam L    = PRE + CS;                  // a frame, in symbols (stop symbol not counted)
+    localparam HSW  = HEAD_SYMS * D;             // head bits, with padding
+    localparam HSRW = (HSW > CRED_SYMS * D) ? HSW : CRED_SYMS * D;   // hsr: the head, then the credits
+    localparam SW   = $clog2(L);
+    localparam CW   = ((SW + 1 > KEEPALIVE_LOG2) ? SW + 1 : KEEPALIVE_LOG2) + 1;
+    localparam PW   = $clog2(N);
+    localparam PCW  = $clog2(BUF_DEPTH + 1);     // a pending-credit counter: 0..BUF_DEPTH
+    localparam QA   = $clog2(VCS * BUF_DEPTH);   // queue address bits (entries)
+    localparam QD   = 1 << QA;
+    localparam WA   = $clog2(DATA_SYMS);         // word address bits within an entry
+    localparam WPE  = 1 << WA;                   // words per entry (a power of two)
+
+    localparam [PW-1:0] PH_LAST = N[PW-1:0] - 1'b1;
+    // While sending, symbol pos (= cnt) is loaded at the next tick.
+    localparam integer  DATA_AT_I  = HEAD_SYMS;
+    localparam integer  CRED_AT_I  = HEAD_SYMS + DATA_SYMS;
+    localparam integer  CHECK_AT_I = PRE;
+    localparam integer  LAST_AT_I  = L - 1;
+    localparam integer  DATA_LAST_I = CRED_AT_I - 1;
+    localparam [SW-1:0] DATA_LAST  = DATA_LAST_I[SW-1:0];
+    localparam [SW-1:0] LAST_AT    = LAST_AT_I[SW-1:0];
+
+    // x is one of the values lo .. hi - 1
+    function in_range;
+        input [15:0] x;
+        input integer lo;
+        input integer hi;
+        integer j;
+        begin
+            in_range = 1'b0;
+            for (j = lo; j < hi; j = j + 1) in_range = in_range | (x == j[15:0]);
+        end
+    endfunction
+
+    // ------------------------------------------------------------------ the queue
+    // pointers one bit wider than the address: a queue holding QD flits is not empty
+    reg  [QA:0]   wptr;
+    reg  [QA:0]   wptr_q;                // wptr a cycle late: the flit's tag can be read
+    reg  [QA:0]   rptr;                  // the head: the flit the next flit frame sends
+    wire          head_valid = wptr_q != rptr;
+    wire          head_pop;              // its last data symbol is on the pins
+    wire [WA-1:0] widx;                  // the data word the next data symbol takes
+    reg  [D-1:0]  word;                  // q_word[{rptr, widx}], one cycle late
+    wire [VB:0]   head_tag;              // {vc, last} of the head
+    wire [QA:0]   wptr_inc;
+    wire [QA:0]   rptr_inc;
+    link_add #(.WIDTH(QA + 1)) wptr_add (.a(wptr), .b({{QA{1'b0}}, 1'b1}), .sum(wptr_inc));
+    link_add #(.WIDTH(QA + 1)) rptr_add (.a(rptr), .b({{QA{1'b0}}, 1'b1}), .sum(rptr_inc));
+
+    always @(posedge clk) begin
+        if (rst) begin
+            wptr   <= {(QA + 1){1'b0}};
+            wptr_q <= {(QA + 1){1'b0}};
+            rptr   <= {(QA + 1){1'b0}};
+        end else begin
+            if (lout_valid) wptr <= wptr_inc;
+            wptr_q <= wptr;
+            if (head_pop) rptr <= rptr_inc;
+        end
+    end
+
+    // The data words: written FLIT_BITS at once (entry wptr), read LANES bits at a time.
+    // What a frame reads was written at least a cycle before (head_valid comes from
+    // wptr_q), and what it reads at the same time as a write is not used, hence
+    // no_rw_check: no bypass logic around the block RAM.
+    (* no_rw_check, ram_style = "block" *) reg [D-1:0] q_word [0:QD*WPE-1];
+    integer k;
+    always @(posedge clk) begin
+        if (lout_valid) begin
+            for (k = 0; k < DATA_SYMS; k = k + 1)
+                q_word[{wptr[QA-1:0], k[WA-1:0]}] <= lout_data[k * D +: D];
+        end
+        word <= q_word[{rptr[QA-1:0], widx}];
+    end
+    // The tags: read every cycle at the head, so head_tag is that of head a cycle before.
+    reg [VB:0] tag_rd;
+    assign head_tag = tag_rd;
+    generate
+        if (TAG_RAM != 0) begin : tag_ebr
+            (* no_rw_check, ram_style = "block" *) reg [VB:0] q_tag [0:QD-1];
+            always @(posedge clk) begin
+                if (lout_valid) q_tag[wptr[QA-1:0]] <= {lout_vc, lout_last};
+                tag_rd <= q_tag[rptr[QA-1:0]];
+            end
+        end else begin : tag_ff
+            (* no_rw_check, ram_style = "logic" *) reg [VB:0] q_tag [0:QD-1];
+            always @(posedge clk) begin
+                if (lout_valid) q_tag[wptr[QA-1:0]] <= {lout_vc, lout_last};
+                tag_rd <= q_tag[rptr[QA-1:0]];
+            end
+        end
+    endgenerate
+
+    // ------------------------------------------------------------------ pending credits
+    // pend[v]: credits the local router returned on VC v, not sent yet; at most BUF_DEPTH
+    // (the partner never holds more of our buffer than that).
+    reg  [VCS*PCW-1:0] pend;
+    wire [VCS-1:0]     cred_now;        // a credit waits, per VC
+    wire               cred_fire;       // ... and goes into the frame now
+    genvar v;
+    generate
+        for (v = 0; v < VCS; v = v + 1) begin : credit
+            wire take = cred_fire && cred_now[v];
+            wire [PCW-1:0] stepped;          // - 1 or + 1
+            link_add #(.WIDTH(PCW)) step (.a(pend[v * PCW +: PCW]), .b({{(PCW - 1){take}}, 1'b1}),
+                                          .sum(stepped));
+            assign cred_now[v] = pend[v * PCW +: PCW] != {PCW{1'b0}};
+            always @(posedge clk) begin
+                if (rst)
+                    pend[v * PCW +: PCW] <= {PCW{1'b0}};
+                else if (lin_credit[v] != take)
+                    pend[v * PCW +: PCW] <= stepped;
+            end
+        end
+    endgenerate
+
+    // ------------------------------------------------------------------ framing
+    // A frame is decided at a tick (start) and goes out from the next tick on, one symbol
+    // per tick: the head from hsr, the data words from the queue, the credit bits from hsr
+    // (loaded with them one symbol before), the check bits from crc.
+    reg             sending;  // a frame is on the pins
+    reg  [CW-1:0]   cnt;      // sending: the symbol loaded at the next tick; else idle symbols
+    reg  [PW-1:0]   ph;       // cycle within the symbol
+    reg             f_flit;   // the frame carries a flit
+    reg  [HSRW-1:0] hsr;
+    reg  [7:0]      crc;
+    wire [SW-1:0]   pos  = cnt[SW-1:0];
+    wire            tick = ph == PH_LAST;   // the last cycle of a symbol: the next one is loaded
+
+    // A frame is decided after at least one idle symbol when up (and then only if there is
+    // something to send, or for the keepalive); after L + 1 of them otherwise.
+    wire [15:0] cnt16 = {{(16 - CW){1'b0}}, cnt};
+    wire [15:0] pos16 = {{(16 - SW){1'b0}}, pos};
+    wire long_gap  = cnt[CW-1] || in_range(cnt16, L + 1, 1 << (CW - 1));
+    wire start     = tick && !sending && (send_data ? (cnt != {CW{1'b0}} &&
+                        (head_valid || (|cred_now) || (|cnt[CW-1:KEEPALIVE_LOG2]))) : long_gap);
+    wire flit      = send_data && head_valid;     // the frame decided now carries a flit
+    wire in_data   = in_range(pos16, DATA_AT_I, CRED_AT_I);
+    wire in_check  = in_range(pos16, CHECK_AT_I, L);
+    wire at_last   = pos == LAST_AT;
+    wire last_data = pos == DATA_LAST;
+    wire [CW-1:0] cnt_inc;
+    wire [PW-1:0] ph_inc;
+    localparam integer  MINUS_DATA_AT_I = (1 << WA) - (DATA_AT_I % (1 << WA));
+    localparam [WA-1:0] MINUS_DATA_AT   = MINUS_DATA_AT_I[WA-1:0];    // - DATA_AT, mod 2^WA
+    link_add #(.WIDTH(CW)) cnt_add (.a(cnt), .b({{(CW - 1){1'b0}}, 1'b1}), .sum(cnt_inc));
+    link_add #(.WIDTH(PW)) ph_add (.a(ph), .b({{(PW - 1){1'b0}}, 1'b1}), .sum(ph_inc));
+    // the word of data symbol pos, read in the cycles before the tick that loads it
+    link_add #(.WIDTH(WA)) widx_sub (.a(pos[WA-1:0]), .b(MINUS_DATA_AT), .sum(widx));
+    assign head_pop  = tick && sending && f_flit && last_data;
+    assign cred_fire = tick && sending && last_data && send_data;
+
+    reg  [HSRW-1:0] hsr_next;
+    reg  [D-1:0]    sym_crc;                // check bits, bit 7 first
+    integer i;
+    always @* begin
+        hsr_next = hsr >> D;
+        if (start) begin
+            hsr_next = {HSRW{1'b0}};
+            hsr_next[3 + VB:0] = {flit ? head_tag : {(VB + 1){1'b0}}, hear, flit, 1'b0};
+        end
+        if (cred_fire) hsr_next[VCS-1:0] = cred_now;
+        for (i = 0; i < D; i = i + 1) sym_crc[i] = crc[7 - i];
+    end
+    wire [D-1:0]    sym_out = in_check ? sym_crc : in_data ? (word & {D{f_flit}}) : hsr[D-1:0];
+    wire [7:0]      crc_next;
+    link_crc #(.BITS(D)) crc_step (.crc_in(crc), .bits(sym_out), .crc_out(crc_next));
+
+    always @(posedge clk) begin
+        if (rst) begin
+            sending    <= 1'b0;
+            cnt        <= {CW{1'b0}};
+            ph         <= {PW{1'b0}};
+            frame_done <= 1'b0;
+            tx_pin     <= {D{1'b1}};
+        end else begin
+            frame_done <= 1'b0;
+            ph <= tick ? {PW{1'b0}} : ph_inc;
+            if (tick) begin
+                if (start || (sending && at_last))
+                    cnt <= {CW{1'b0}};
+                else if (!cnt[CW-1])
+                    cnt <= cnt_inc;
+                if (start) sending <= 1'b1;
+                if (sending && at_last) begin
+                    sending    <= 1'b0;
+                    frame_done <= 1'b1;
+                end
+                tx_pin <= sending ? sym_out : {D{1'b1}};   // else stop / idle
+            end
+        end
+    end
+
+    // no reset needed: loaded at each frame start
+    always @(posedge clk) begin
+        if (start) f_flit <= flit;
+        if (tick) hsr <= hsr_next;
+        if (tick && sending) crc <= crc_next;
+        else if (!sending) crc <= 8'hff;
+    end
+endmodule

@@ -1,0 +1,212 @@
+/* SPDX-License-Identifier: ISC
+ * rvm_allreduce, rvm_reduce, rvm_reduce_scatter, rvm_op_create and rvm_barrier
+ * (tests/kit/test_kit_reduce.sh). Every node's
+ * input is a known function of its number, so every node computes the expected result of
+ * each reduction itself and checks what the call delivered: SUM, MIN, MAX, BXOR (and the
+ * others) on the small path (allgather + local combine) and the large path (reduce-scatter
+ * by alltoall + allgather). The barrier: node 0 computes for 40,000 cycles before it; every
+ * node's exit from it must come after every node's entry (machine-wide cycle counts,
+ * exchanged by an allgather). Prints "check NAME: ok" for each check that held.
+ * Built with -DBAD (COLLECTIVES=bcast): an allreduce without allgather declared returns
+ * COLL_EUNDECLARED; rvm_barrier, which needs no table, still works.
+ * Built with -DSKIP (TIMEOUT=20000): node 3 skips rvm_barrier, the others end in a timeout
+ * naming it (status 80). */
+#include <stdio.h>
+#include <string.h>
+
+#include "rvmesh.h"
+
+#define LARGE (RVM_NODES * 16u)   /* 1 KiB on the 4x4 torus: the large path */
+
+static uint32_t in[LARGE], out[LARGE + 1], want[LARGE];
+static int failures;
+
+static void expect(const char *name, int good)
+{
+    if (good) {
+        printf("check %s: ok\n", name);
+    } else {
+        printf("check %s: FAILED\n", name);
+        failures++;
+    }
+}
+
+/* node s's element i: negatives and positives, different on every node and element */
+static uint32_t value(uint32_t s, uint32_t i)
+{
+    return (uint32_t)((int32_t)((s * 2654435761u) ^ (i * 40503u)) >> 3) + s;
+}
+
+/* an op of the program's own that does not commute: an element is the map x -> a*x + b
+ * modulo 2^16 (a in the high half, b in the low); acc then x is "acc's map, then x's" */
+static void compose(uint32_t *acc, const uint32_t *x, uint32_t count)
+{
+    for (uint32_t i = 0; i < count; ++i) {
+        const uint32_t a1 = acc[i] >> 16, b1 = acc[i] & 0xffffu, a2 = x[i] >> 16, b2 = x[i] & 0xffffu;
+        acc[i] = ((a2 * a1) & 0xffffu) << 16 | ((a2 * b1 + b2) & 0xffffu);
+    }
+}
+
+static void expected(uint32_t count, rvm_op op)
+{
+    for (uint32_t i = 0; i < count; ++i) {
+        uint32_t a = value(0, i);
+        for (uint32_t s = 1; s < rvm_nodes(); ++s) {
+            const uint32_t x = value(s, i);
+            switch (op) {
+            case RVM_SUM: a += x; break;
+            case RVM_MIN: a = (int32_t)x < (int32_t)a ? x : a; break;
+            case RVM_MAX: a = (int32_t)x > (int32_t)a ? x : a; break;
+            case RVM_UMIN: a = x < a ? x : a; break;
+            case RVM_UMAX: a = x > a ? x : a; break;
+            case RVM_BAND: a &= x; break;
+            case RVM_BOR: a |= x; break;
+            case RVM_BXOR: a ^= x; break;
+            default: compose(&a, &x, 1); break;   /* the op rvm_op_create made */
+            }
+        }
+        want[i] = a;
+    }
+}
+
+static void fill(uint32_t count)
+{
+    for (uint32_t i = 0; i < count; ++i)
+        in[i] = value(rvm_node(), i);
+}
+
+static const char *op_name(rvm_op op)
+{
+    static const char *const names[] = {"?", "sum", "min", "max", "band", "bor", "bxor", "umin", "umax"};
+    return (uint32_t)op <= RVM_UMAX ? names[op] : "user";
+}
+
+/* one allreduce of count elements, checked; the path it must take */
+static __attribute__((unused)) void check_allreduce(uint32_t count, rvm_op op, const char *path, const char *tag)
+{
+    char name[48];
+    fill(count);
+    memset(out, 0x5a, sizeof out);
+    expected(count, op);
+    const uint64_t t0 = rvm_cycles();
+    const int rc = rvm_allreduce(in, out, count, op);
+    const uint64_t t1 = rvm_cycles();
+    snprintf(name, sizeof name, "allreduce-%s-%lu%s", op_name(op), (unsigned long)count, tag);
+    expect(name, rc == 0 && !memcmp(out, want, 4u * count) && out[count] == 0x5a5a5a5au &&
+                     !strcmp(rvm_last_reduce_path(), path));
+    if (rvm_node() == 0)
+        printf("cycles allreduce %s %lu elements%s (%s): %lu\n", op_name(op), (unsigned long)count,
+               *tag ? " again" : "", rvm_last_reduce_path(), (unsigned long)(t1 - t0));
+}
+
+int main(void)
+{
+    rvm_init();
+    const uint32_t me = rvm_node();
+#ifdef SKIP
+    if (me == 3)
+        return 0;   /* skips the barrier: the others time out naming rvm_barrier */
+    rvm_barrier();
+    printf("check barrier-skipped: FAILED: rvm_barrier returned\n");
+    return 1;
+#elif defined BAD
+    rvm_errors_return(1);
+    fill(4);
+    expect("undeclared-allgather", rvm_allreduce(in, out, 4, RVM_SUM) == COLL_EUNDECLARED);
+    expect("undeclared-alltoall", rvm_reduce_scatter(in, out, 4, RVM_SUM) == COLL_EUNDECLARED);
+    rvm_errors_return(0);
+    (void)me;
+    /* the barrier needs no table: it works with only bcast declared */
+    expect("barrier-without-tables", rvm_barrier() == 0);
+    return failures ? 1 : 0;
+#else
+    /* the small path: a vector that is not a multiple of N, and one element */
+    static const rvm_op ops[] = {RVM_SUM, RVM_MIN, RVM_MAX, RVM_BXOR, RVM_BAND, RVM_BOR, RVM_UMIN, RVM_UMAX};
+    for (uint32_t k = 0; k < sizeof ops / sizeof ops[0]; ++k)
+        check_allreduce(5, ops[k], "allgather", "");
+    check_allreduce(1, RVM_SUM, "allgather", "");
+    check_allreduce(1, RVM_SUM, "allgather", "-again");   /* again: the kept plan */
+    /* a multiple of N below RVM_ALLREDUCE_LARGE_BYTES: still small */
+    check_allreduce(RVM_NODES * 2u, RVM_MAX, "allgather", "");
+    /* the large path: reduce-scatter by alltoall, allgather */
+    check_allreduce(LARGE, RVM_SUM, "alltoall+allgather", "");
+    check_allreduce(LARGE, RVM_SUM, "alltoall+allgather", "-again");   /* again: the kept plans */
+    check_allreduce(LARGE, RVM_MIN, "alltoall+allgather", "");
+    check_allreduce(LARGE, RVM_MAX, "alltoall+allgather", "");
+    check_allreduce(LARGE, RVM_BXOR, "alltoall+allgather", "");
+    /* in place */
+    fill(5);
+    expected(5, RVM_SUM);
+    expect("allreduce-in-place", rvm_allreduce(in, in, 5, RVM_SUM) == 0 && !memcmp(in, want, 20));
+    /* rvm_reduce to node 5, the others passing NULL, on both paths */
+    for (uint32_t count = 5; count <= LARGE; count += LARGE - 5u) {
+        fill(count);
+        expected(count, RVM_BXOR);
+        memset(out, 0x5a, sizeof out);
+        const int rc = rvm_reduce(in, me == 5 ? out : NULL, count, RVM_BXOR, 5);
+        expect(count == 5 ? "reduce-small" : "reduce-large",
+               rc == 0 && (me != 5 ? out[0] == 0x5a5a5a5au : !memcmp(out, want, 4u * count)));
+    }
+    /* an op of the program's own, which does not commute: node order on both paths */
+    const rvm_op user = rvm_op_create(compose);
+    expect("op-create", user == RVM_OP_USER);
+    check_allreduce(5, user, "allgather", "");
+    check_allreduce(LARGE, user, "alltoall+allgather", "");
+    /* reduce-scatter: block me of every node, combined; with a built-in op and the own one */
+    static const rvm_op rs_ops[] = {RVM_SUM, RVM_MAX, RVM_OP_USER};
+    for (uint32_t k = 0; k < 3; ++k) {
+        const uint32_t count = LARGE / RVM_NODES;
+        char name[40];
+        fill(LARGE);
+        expected(LARGE, rs_ops[k]);
+        memset(out, 0x5a, sizeof out);
+        const int rc = rvm_reduce_scatter(in, out, count, rs_ops[k]);
+        snprintf(name, sizeof name, "reduce-scatter-%s", op_name(rs_ops[k]));
+        expect(name, rc == 0 && !memcmp(out, want + me * count, 4u * count) && out[count] == 0x5a5a5a5au);
+    }
+    /* bad input returns its code and the nodes stay in step */
+    rvm_errors_return(1);
+    expect("op-create-null", rvm_op_create(0) == (rvm_op)0);
+    for (uint32_t k = 1; k < RVM_MAX_USER_OPS; ++k)
+        rvm_op_create(compose);
+    expect("op-create-full", rvm_op_create(compose) == (rvm_op)0);
+    expect("reduce-scatter-unknown-op", rvm_reduce_scatter(in, out, 4, (rvm_op)(RVM_OP_USER + 9)) == COLL_EARG);
+    expect("reduce-scatter-workspace", rvm_reduce_scatter(in, out, 1u << 20, RVM_SUM) == COLL_EWORKSPACE);
+    expect("unknown-op", rvm_allreduce(in, out, 4, (rvm_op)99) == COLL_EARG);
+    expect("count-zero", rvm_allreduce(in, out, 0, RVM_SUM) == 0);
+    expect("misaligned", rvm_allreduce((const uint8_t *)in + 2, out, 4, RVM_SUM) == COLL_EARG);
+    expect("reduce-root-off", rvm_reduce(in, out, 4, RVM_SUM, RVM_NODES) == COLL_EROOT);
+    expect("workspace", rvm_allreduce(in, out, 1u << 20, RVM_SUM) == COLL_EWORKSPACE);
+    rvm_errors_return(0);
+    /* the barrier: node 0 is late; nobody leaves before everybody came */
+    if (me == 0) {
+        const uint64_t until = rvm_cycles() + 40000u;
+        while (rvm_cycles() < until) {
+        }
+    }
+    uint32_t times[2];
+    times[0] = (uint32_t)rvm_cycles();
+    const int rc = rvm_barrier();
+    times[1] = (uint32_t)rvm_cycles();
+    static uint32_t all[RVM_NODES * 2];
+    rvm_allgather(times, all, 8);
+    uint32_t last_in = 0, first_out = 0xffffffffu;
+    for (uint32_t s = 0; s < rvm_nodes(); ++s) {
+        last_in = all[2 * s] > last_in ? all[2 * s] : last_in;
+        first_out = all[2 * s + 1] < first_out ? all[2 * s + 1] : first_out;
+    }
+    expect("barrier", rc == 0);
+    expect("barrier-order", last_in == all[0] && last_in < first_out);
+    if (me == 0)
+        printf("cycles barrier: last entry %lu, first exit %lu\n", (unsigned long)last_in, (unsigned long)first_out);
+    /* what a barrier costs when every node comes at once: the second of two in a row */
+    rvm_barrier();
+    const uint64_t b0 = rvm_cycles();
+    const int rc_again = rvm_barrier();
+    const uint64_t b1 = rvm_cycles();
+    expect("barrier-again", rc_again == 0);
+    if (me == 0)
+        printf("cycles barrier again: %lu\n", (unsigned long)(b1 - b0));
+    return failures ? 1 : 0;
+#endif
+}

@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: ISC
+# test-timeout: 600
+# The kit's reductions and barrier (firmware/coll/rvmesh.h) on the 4x4 torus, every node
+# checking what it got against the result it computes from the known inputs of every node
+# (tests/kit/progs/reduce): rvm_allreduce SUM/MIN/MAX/BXOR/BAND/BOR/UMIN/UMAX on the small
+# path (allgather + local combine) and SUM/MIN/MAX/BXOR on the large path (reduce-scatter by
+# alltoall + allgather), an op of the program's own that does not commute (rvm_op_create) on
+# both paths, rvm_reduce_scatter, in place, rvm_reduce to node 5 with NULL elsewhere, bad input
+# (an unknown op, a misaligned buffer, a root off the machine, a workspace too small) with
+# its message, and the barrier (node 0 enters 40,000 cycles late: no node leaves before it
+# entered). Built with COLLECTIVES=bcast: an allreduce says to declare allgather; rvm_barrier
+# (the NI's barrier, no table) still works. Built with -DSKIP: node 3 skips the
+# barrier, the others end in a timeout naming rvm_barrier (status 80), not a hang.
+set -u
+. tests/lib.sh
+work="$BUILD/tests/kit-reduce"
+rm -rf "$work"
+mkdir -p "$work"
+root=$(pwd)
+sim="$BUILD/bin/mesh-sim"
+make_or_fail kit-reduce-tools "$work/make.log" mesh-sim schedgen || exit 1
+prog=tests/kit/progs/reduce
+kit_make() {   # kit_make NAME ARGS...: make -C $prog ARGS, output in $work/NAME.log
+    local name="$1"
+    shift
+    make -C "$prog" RVMESH="$root" RVMESH_BUILD="$root/$BUILD" "$@" >"$work/$name.log" 2>&1
+}
+
+if kit_make ok-build OUT="$root/$work/ok"; then
+    "$sim" --elf "$work/ok/reduce.elf" --max-cycles 3000000 >"$work/ok.out" 2>"$work/ok.err"
+    rc=$?
+    [ $rc -eq 0 ] && pass kit-reduce-run || fail kit-reduce-run "exit $rc: $(grep -m 3 FAILED "$work/ok.out" | tr '\n' ' ')$(tail_of "$work/ok.err" 2)"
+    checks=$(sed -n 's/^\[[0-9],[0-9]\] check \([^:]*\): .*/\1/p' "$work/ok.out" | sort -u)
+    [ "$(echo "$checks" | wc -l)" -ge 26 ] || fail kit-reduce-checks "only $(echo "$checks" | wc -l) checks printed"
+    for check in $checks; do
+        n=$(grep -c "^\[[0-9],[0-9]\] check $check: ok$" "$work/ok.out")
+        [ "$n" -eq 16 ] && pass "kit-reduce $check" || fail "kit-reduce $check" "$n of 16 nodes say ok"
+    done
+    while IFS= read -r message; do
+        n=$(grep -cF -- "$message" "$work/ok.out")
+        [ "$n" -eq 16 ] && pass "kit-reduce-message ${message:0:40}" || fail "kit-reduce-message" "$n of 16 nodes printed '$message'"
+    done <<'MSG'
+rvm_allreduce: op 99 is not an operation: use RVM_SUM, RVM_MIN, RVM_MAX, RVM_UMIN, RVM_UMAX, RVM_BAND, RVM_BOR, RVM_BXOR or one rvm_op_create made
+rvm_op_create: the combine function is NULL
+rvm_op_create: 4 ops exist already, the most a program makes (RVM_MAX_USER_OPS)
+rvm_reduce_scatter: op 73 is not an operation
+rvm_reduce_scatter: count 1048576 needs 67108864 bytes of workspace for the 16 nodes' blocks
+rvm_allreduce: buffers must be word-aligned, not null
+rvm_reduce: root 16 is off the machine (nodes 0..15)
+rvm_allreduce: count 1048576 needs 67108864 bytes of workspace for the 16 nodes' vectors, the program leaves
+MSG
+    grep '^\[0,0\] cycles' "$work/ok.out" | sed 's/^\[0,0\] /    /'
+else
+    fail kit-reduce-build "$(tail_of "$work/ok-build.log" 4)"
+fi
+
+if kit_make bad-build OUT="$root/$work/bad" COLLECTIVES=bcast CFLAGS=-DBAD; then
+    "$sim" --elf "$work/bad/reduce.elf" --max-cycles 3000000 >"$work/bad.out" 2>"$work/bad.err"
+    rc=$?
+    u=$(grep -c "check undeclared-allgather: ok$" "$work/bad.out")
+    m=$(grep -cF "rvm_allreduce: allgather is not declared: add it to COLLECTIVES in the program's Makefile (it declares: bcast@0)" "$work/bad.out")
+    [ "$u" -eq 16 ] && [ "$m" -eq 16 ] && pass kit-reduce-undeclared || fail kit-reduce-undeclared "$u nodes ok, $m messages"
+    u=$(grep -c "check undeclared-alltoall: ok$" "$work/bad.out")
+    m=$(grep -cF "rvm_reduce_scatter: alltoall is not declared: add it to COLLECTIVES in the program's Makefile (it declares: bcast@0)" "$work/bad.out")
+    [ "$u" -eq 16 ] && [ "$m" -eq 16 ] && pass kit-reduce-scatter-undeclared || fail kit-reduce-scatter-undeclared "$u nodes ok, $m messages"
+    b=$(grep -c "check barrier-without-tables: ok$" "$work/bad.out")
+    if [ $rc -eq 0 ] && [ "$b" -eq 16 ] && grep -q "16/16 nodes exited, exit=0" "$work/bad.err"; then
+        pass "kit-reduce-barrier-without-tables (only bcast declared: every node passes it)"
+    else
+        fail kit-reduce-barrier-without-tables "exit $rc, $b nodes ok: $(tail_of "$work/bad.err" 2)"
+    fi
+else
+    fail kit-reduce-bad-build "$(tail_of "$work/bad-build.log" 4)"
+fi
+
+if kit_make skip-build OUT="$root/$work/skip" CFLAGS=-DSKIP TIMEOUT=20000; then
+    "$sim" --elf "$work/skip/reduce.elf" --max-cycles 3000000 >"$work/skip.out" 2>"$work/skip.err"
+    rc=$?
+    t=$(grep -c "rvm_barrier: no progress for 20000 cycles: did every node call rvm_barrier?" "$work/skip.out")
+    if [ $rc -eq 80 ] && [ "$t" -ge 1 ] && ! grep -q "check barrier-skipped: FAILED" "$work/skip.out"; then
+        pass "kit-reduce-barrier-skipped ($t nodes time out naming rvm_barrier, exit 80)"
+    else
+        fail kit-reduce-barrier-skipped "exit $rc, $t timeouts: $(tail_of "$work/skip.err" 2)"
+    fi
+else
+    fail kit-reduce-skip-build "$(tail_of "$work/skip-build.log" 4)"
+fi

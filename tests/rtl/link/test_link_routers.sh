@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: ISC
+# Two real noc_routers on two clocks (400 ppm apart) joined through two link_phy
+# (tb_link_routers.v, verilator --binary --timing): 80 worms each way with random
+# back-pressure at the ejection channels, so the routers' own credits cross the link; every
+# worm on the right ejection channel, heads rewritten, payload in order and intact, no
+# router error, nothing refused, both PHYs up. About 16 s of CPU, nearly all compiling.
+set -u
+. tests/lib.sh
+need_tool link-routers-build verilator || exit 1
+work="$BUILD/tests/link-routers"
+mkdir -p "$work"
+src="tests/rtl/link/tb_link_routers.v rtl/noc/noc_router.v rtl/noc/noc_fifo.v rtl/noc/noc_rr_arbiter.v
+     rtl/link/link_add.v rtl/link/link_crc.v rtl/link/link_tx.v rtl/link/link_rx.v rtl/link/link_phy.v"
+# shellcheck disable=SC2086
+if ! verilator --binary --timing -j 2 -Wno-fatal -Wno-lint -Wno-style --top-module tb_link_routers \
+        -Mdir "$work/obj" $src >"$work/build.log" 2>&1; then
+    fail link-routers-build "verilator failed ($(grep -m 3 -i error "$work/build.log" | tr '\n' ' '))"
+    exit 1
+fi
+"$work/obj/Vtb_link_routers" >"$work/run.log" 2>&1
+grep -E '^(PASS|FAIL) ' "$work/run.log"
+if ! grep -q '^DONE link routers 0 failed checks' "$work/run.log"; then
+    fail "link routers done" "the run did not finish cleanly ($(tail -n 2 "$work/run.log" | tr '\n' ' '))"
+fi
