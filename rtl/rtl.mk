@@ -95,14 +95,17 @@ lint-noc:
 board-router-params:
 	@echo $(ROUTER_BOARD_G)
 
-# Placement of one router in config.mk's board profile on an iCE40 UP5K (yosys synth_ice40,
-# nextpnr-ice40 --up5k, seed 1, a 30 MHz constraint), coordinates as inputs as in a board:
-# $(BUILD)/bench/router_ice40.json (lc_used, lc_total, ebr_used, fmax_mhz, ...).
+# make router-pnr: one 2-D router placed and routed on an iCE40 UP5K (yosys synth_ice40,
+# nextpnr-ice40 --up5k, seed 1, a 30 MHz constraint; coordinates as inputs, as in a board),
+# the default router (ROUTER_*) beside the lean one (ROUTER_BOARD_*):
+# $(BUILD)/bench/router_ice40.json (lc_used, router_lc, ebr_used, fmax_mhz of each, ratios).
+DEFAULT_ROUTER_PARAMS := VCS=$(ROUTER_VCS) BUF_DEPTH=$(ROUTER_BUF_DEPTH) INJ_DEPTH=$(ROUTER_INJ_DEPTH)
 BENCH_TARGETS += router-pnr
 .PHONY: router-pnr
 router-pnr:
-	@OUT=$(BUILD)/bench ROUTER_PARAMS="DIMS=2 $(ROUTER_BOARD_PARAMS)" PNR_FREQ=30 PNR_SEED=1 \
-	  rtl/noc/pnr/router_pnr.sh
+	@OUT=$(BUILD)/bench DEFAULT_PARAMS="DIMS=2 FLIT_BITS=$(FLIT_BITS) $(DEFAULT_ROUTER_PARAMS)" \
+	  LEAN_PARAMS="DIMS=2 FLIT_BITS=$(FLIT_BITS) $(ROUTER_BOARD_PARAMS)" PNR_FREQ=30 PNR_SEED=1 \
+	  rtl/noc/pnr/bench_router_pnr.sh
 
 # make bench-link-guard: yosys synth_ice40 cost of one protected on-chip link (rtl/noc/
 # link_guard_tx + link_guard_rx) at the board's router parameters; $(BUILD)/bench/link_guard.json

@@ -9,9 +9,12 @@
 #                       + LUTs - LUTs that feed a flip-flop, which share its cell)
 #   router_lc           lc_used - harness_lc
 #   ebr_used            SB_RAM40_4K blocks; fmax_mhz: nextpnr's, of clk; target_mhz
+#   fits                false when the design needs more logic cells than the UP5K has
+#                       (lc_used is then nextpnr's count after packing, fmax_mhz null)
 #   params              the router parameters measured
 # Environment: OUT (build/bench), ROUTER_PARAMS ("DIMS=2 VCS=1 ..."), PNR_FREQ (30),
-# PNR_SEED (1), TAG (router_ice40: the file name without .json).
+# PNR_SEED (1), TAG (router_ice40: the file name without .json). bench_router_pnr.sh runs
+# it for the default and the lean router and compares them.
 set -eu
 OUT=${OUT:-build/bench}
 PARAMS=${ROUTER_PARAMS:?ROUTER_PARAMS is empty: say e.g. ROUTER_PARAMS="DIMS=2 VCS=1"}
@@ -49,18 +52,28 @@ h_lut=$(awk '/SB_LUT4/ {s += $2} END {print s + 0}' "$work/harness.stat")
 h_packed=$(sed -n 's/^\([0-9]*\) objects.*/\1/p' "$work/harness.packed")
 
 echo "router-pnr: nextpnr-ice40 --up5k --freq $FREQ --seed $SEED"
-if ! nextpnr-ice40 --up5k --package sg48 --json "$work/router.json" --freq "$FREQ" --seed "$SEED" \
-        --timing-allow-fail --report "$work/report.json" --asc "$work/router.asc" \
-        >"$work/nextpnr.log" 2>&1; then
-    tail -n 20 "$work/nextpnr.log" >&2
-    echo "router-pnr: nextpnr-ice40 failed (log $work/nextpnr.log)" >&2
-    exit 1
-fi
+status=0
+nextpnr-ice40 --up5k --package sg48 --json "$work/router.json" --freq "$FREQ" --seed "$SEED" \
+    --timing-allow-fail --report "$work/report.json" --asc "$work/router.asc" \
+    >"$work/nextpnr.log" 2>&1 || status=$?
+# (the utilisation lines are in the log even when placement failed)
 lc_used=$(sed -n 's/^Info:[[:space:]]*ICESTORM_LC:[[:space:]]*\([0-9]*\)\/ *\([0-9]*\).*/\1/p' "$work/nextpnr.log" | tail -n 1)
 lc_total=$(sed -n 's/^Info:[[:space:]]*ICESTORM_LC:[[:space:]]*\([0-9]*\)\/ *\([0-9]*\).*/\2/p' "$work/nextpnr.log" | tail -n 1)
 ebr=$(sed -n 's/^Info:[[:space:]]*ICESTORM_RAM:[[:space:]]*\([0-9]*\)\/ *\([0-9]*\).*/\1/p' "$work/nextpnr.log" | tail -n 1)
 fmax=$(sed -n "s/^Info: Max frequency for clock '[^']*clk[^']*': \([0-9.]*\) MHz.*/\1/p" "$work/nextpnr.log" | tail -n 1)
-[ -n "$lc_used" ] && [ -n "$fmax" ] || { echo "router-pnr: could not read the utilisation or fmax from $work/nextpnr.log" >&2; exit 1; }
+[ -n "$lc_used" ] && [ -n "$lc_total" ] ||
+    { tail -n 20 "$work/nextpnr.log" >&2; echo "router-pnr: could not read the utilisation from $work/nextpnr.log" >&2; exit 1; }
+fits=true
+if [ "$status" != 0 ] || [ -z "$fmax" ]; then
+    if [ "$lc_used" -gt "$lc_total" ]; then
+        fits=false fmax=null
+        echo "router-pnr: DOES NOT FIT the UP5K: $lc_used logic cells needed, $lc_total there (no fmax)"
+    else
+        tail -n 20 "$work/nextpnr.log" >&2
+        echo "router-pnr: nextpnr-ice40 failed (log $work/nextpnr.log)" >&2
+        exit 1
+    fi
+fi
 harness=$((h_ff + h_lut - ${h_packed:-0}))
 router_lc=$((lc_used - harness))
 cat > "$OUT/$TAG.json" <<JSON
@@ -68,6 +81,7 @@ cat > "$OUT/$TAG.json" <<JSON
   "benchmark": "router_ice40",
   "device": "iCE40UP5K",
   "params": {$json_params},
+  "fits": $fits,
   "lc_used": $lc_used,
   "lc_total": $lc_total,
   "harness_lc": $harness,
