@@ -19,7 +19,7 @@
 
 NOC_CONFIG_SHAPE  := $(MESH_X)x$(MESH_Y)$(if $(filter 3,$(MESH_DIMS)),x$(MESH_Z))$(if $(filter 1,$(MESH_TORUS)),t,m)
 NOC_SHAPES        ?= 2x2m 4x4m 8x4m 4x4t 5x5t 3x3x3t 3x3x3m 1x8m 4x4t4v4 3x3m4v8 4x4t3 4x4m8 \
-                     4x4t4v2h 3x3m4v1 2x2mb 4x4mb 2x2tb
+                     4x4t4v2h 3x3m4v1 2x2mb 4x4mb 2x2tb 4x4t4v2b
 NOC_BENCH_SHAPES  ?= 8x8m 8x8t 8x8m16 8x8t16 8x8t4v4 8x8t16v4 8x8m16v4 8x8t16v8 8x8t32v8
 NOC_GUARD_SHAPES  ?= 4x4t
 NOC_SOAK_SHAPES   ?= 8x8m 8x8t

@@ -38,6 +38,10 @@ row "logic cells (placed)" "$(jq -r .default.lc_used "$j")" "$(jq -r .lean.lc_us
 row "  of which the router" "$(jq -r .default.router_lc "$j")" "$(jq -r .lean.router_lc "$j")" "$(jq -r .lean_over_default.router_lc "$j")"
 row "block RAMs" "$(jq -r .default.ebr_used "$j")" "$(jq -r .lean.ebr_used "$j")" ""
 row "fmax MHz" "$(jq -r .default.fmax_mhz "$j")" "$(jq -r .lean.fmax_mhz "$j")" "$(jq -r .lean_over_default.fmax_mhz "$j")"
+for c in default lean; do
+    [ "$(jq -r ".$c.hx8k_if_not_fit" "$j")" = null ] ||
+        echo "($c on an HX8K instead, a faster family: $(jq -r ".$c.hx8k_if_not_fit.lc_used" "$j") LC, fmax $(jq -r ".$c.hx8k_if_not_fit.fmax_mhz" "$j") MHz)"
+done
 echo "default: $(jq -c .default.params "$j")"
 echo "lean:    $(jq -c .lean.params "$j")"
 echo "written: $j"

@@ -11,6 +11,8 @@
 #   ebr_used            SB_RAM40_4K blocks; fmax_mhz: nextpnr's, of clk; target_mhz
 #   fits                false when the design needs more logic cells than the UP5K has
 #                       (lc_used is then nextpnr's count after packing, fmax_mhz null)
+#   hx8k_if_not_fit     then the same netlist placed on an HX8K: {lc_used, fmax_mhz} (a
+#                       faster family: a clock figure, not the UP5K's), else null
 #   params              the router parameters measured
 # Environment: OUT (build/bench), ROUTER_PARAMS ("DIMS=2 VCS=1 ..."), PNR_FREQ (30),
 # PNR_SEED (1), TAG (router_ice40: the file name without .json). bench_router_pnr.sh runs
@@ -64,10 +66,23 @@ fmax=$(sed -n "s/^Info: Max frequency for clock '[^']*clk[^']*': \([0-9.]*\) MHz
 [ -n "$lc_used" ] && [ -n "$lc_total" ] ||
     { tail -n 20 "$work/nextpnr.log" >&2; echo "router-pnr: could not read the utilisation from $work/nextpnr.log" >&2; exit 1; }
 fits=true
+hx8k=null
 if [ "$status" != 0 ] || [ -z "$fmax" ]; then
     if [ "$lc_used" -gt "$lc_total" ]; then
         fits=false fmax=null
         echo "router-pnr: DOES NOT FIT the UP5K: $lc_used logic cells needed, $lc_total there (no fmax)"
+        # For a clock figure at all: the same netlist on the largest iCE40, the HX8K (7,680
+        # cells; another family: HX logic is faster than the UP5K's, so not comparable 1:1).
+        echo "router-pnr: nextpnr-ice40 --hx8k --freq $FREQ --seed $SEED (for a clock figure)"
+        if nextpnr-ice40 --hx8k --package ct256 --json "$work/router.json" --freq "$FREQ" --seed "$SEED" \
+                --timing-allow-fail >"$work/nextpnr-hx8k.log" 2>&1; then
+            hx_fmax=$(sed -n "s/^Info: Max frequency for clock '[^']*clk[^']*': \([0-9.]*\) MHz.*/\1/p" "$work/nextpnr-hx8k.log" | tail -n 1)
+            hx_lc=$(sed -n 's/^Info:[[:space:]]*ICESTORM_LC:[[:space:]]*\([0-9]*\)\/.*/\1/p' "$work/nextpnr-hx8k.log" | tail -n 1)
+            [ -n "$hx_fmax" ] && [ -n "$hx_lc" ] && hx8k="{\"lc_used\": $hx_lc, \"fmax_mhz\": $hx_fmax}"
+            echo "router-pnr: on the HX8K: $hx_lc LC, fmax ${hx_fmax:-?} MHz"
+        else
+            echo "router-pnr: does not place on the HX8K either (log $work/nextpnr-hx8k.log)"
+        fi
     else
         tail -n 20 "$work/nextpnr.log" >&2
         echo "router-pnr: nextpnr-ice40 failed (log $work/nextpnr.log)" >&2
@@ -88,6 +103,7 @@ cat > "$OUT/$TAG.json" <<JSON
   "router_lc": $router_lc,
   "ebr_used": ${ebr:-0},
   "fmax_mhz": $fmax,
+  "hx8k_if_not_fit": $hx8k,
   "target_mhz": $FREQ,
   "seed": $SEED
 }

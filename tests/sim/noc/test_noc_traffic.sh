@@ -63,10 +63,11 @@ done
 # buffers of 3 flits (the least at full rate; not a power of two) and 8 flits instead of the
 # default 4, with the last-hop VC rule (VC_LAST_HOP = 1), with 1 VC (3x3 mesh), and the lean
 # board router (config.mk's ROUTER_BOARD_*: 1 VC, buffers in block RAM, injection channel j
-# to link j only, registered route and allocation): 2x2 and 4x4 meshes and the 2x2 torus.
+# to link j only, registered route and allocation): 2x2 and 4x4 meshes and the 2x2 torus,
+# and with 2 VCs of 4 flits on the 4x4 torus (the dateline through the lean pipeline).
 for variant in "4x4 --torus --vcs 4" "3x3 --mesh --vcs 8" "4x4 --torus --buf-depth 3" "4x4 --mesh --buf-depth 8" \
                "4x4 --torus --last-hop-vc" "3x3 --mesh --vcs 1" "2x2 --mesh --board" "4x4 --mesh --board" \
-               "2x2 --torus --board"; do
+               "2x2 --torus --board" "4x4 --torus --board --vcs 2 --buf-depth 4"; do
     for pattern in uniform tornado; do
         if run "$variant $pattern" 0 --shape $variant --pattern "$pattern" --load 2.0 --len 1-16 \
                --warmup 100 --cycles 1500 --ej-stall 0.1 --seed 5; then
