@@ -64,8 +64,8 @@ refuse seed-too-big "--seed wants a decimal integer in 0..2147483647, got '99999
 # --- --vcs: what the router is built for, and a variant compiled in
 refuse vcs-three "--vcs wants 1, 2, 4 or 8 virtual channels per link (what the router is built for), got '3'" --vcs 3 "${out[@]}"
 refuse vcs-not-a-number "--vcs wants 1, 2, 4 or 8 virtual channels per link (what the router is built for), got 'x'" --vcs x "${out[@]}"
-refuse board-not-compiled "shape 4x4 torus with the board profile is not compiled into this binary (see --help for the list); add it to NOC_SHAPES, e.g. make noc-sim NOC_EXTRA_SHAPES=4x4tb" \
-    --board "${out[@]}"
+refuse board-not-compiled "shape 4x4 torus with 4 VCs with the board profile is not compiled into this binary (see --help for the list); add it to NOC_SHAPES, e.g. make noc-sim NOC_EXTRA_SHAPES=4x4tv4b" \
+    --board --vcs 4 "${out[@]}"
 refuse vcs-not-compiled "shape 4x4 torus with 8 VCs is not compiled into this binary (see --help for the list); add it to NOC_SHAPES, e.g. make noc-sim NOC_EXTRA_SHAPES=4x4tv8" \
     --vcs 8 "${out[@]}"
 
