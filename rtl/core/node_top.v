@@ -58,7 +58,7 @@ module node_top #(
                 .CONSOLE_ADDR(CONSOLE_ADDR), .TIMER_BASE(TIMER_BASE),
                 .MUL_KIND(MUL_KIND), .DIV_BITS(DIV_BITS), .LOAD_BYPASS(LOAD_BYPASS),
                 .FAST_REDIRECT(FAST_REDIRECT), .DSP_COUNTERS(DSP_COUNTERS),
-                .BUS_WAIT_TEST(BUS_WAIT_TEST)) base (
+                .BUS_WAIT_TEST(BUS_WAIT_TEST)) glue (
         .clk(clk), .rst(rst), .hart_id(HART_ID), .tohost_addr(tohost_addr),
         .irq_external(irq_external), .console_ready(1'b1),
         .bus_addr(bus_addr), .bus_write(bus_write), .bus_wstrb(bus_wstrb), .bus_data(bus_data),

@@ -107,7 +107,7 @@ module tile #(
                 .MUL_KIND(MUL_KIND), .DIV_BITS(DIV_BITS), .LOAD_BYPASS(LOAD_BYPASS),
                 .FAST_REDIRECT(FAST_REDIRECT), .DSP_COUNTERS(DSP_COUNTERS),
                 .RAM_SP_BANKS(RAM_SP_BANKS), .BOOT_BASE(BOOT_BASE), .BOOT_BYTES(BOOT_BYTES),
-                .BOOT_INIT(BOOT_INIT), .IO_BASE(IO_BASE), .IO_BYTES(IO_BYTES)) base (
+                .BOOT_INIT(BOOT_INIT), .IO_BASE(IO_BASE), .IO_BYTES(IO_BYTES)) glue (
         .clk(clk), .rst(rst), .hart_id({16'd0, node_index}), .tohost_addr(tohost_addr),
         .irq_external(irq_ni), .console_ready(console_ready),
         .bus_addr(bus_addr), .bus_write(bus_write), .bus_wstrb(bus_wstrb), .bus_data(bus_data),

@@ -449,12 +449,12 @@ int main(int argc, char **argv) {
     auto top = std::unique_ptr<Vmesh_top>(new Vmesh_top(context.get()));
 
     // program -> every node's RAM. The RAM's banks are public in rtl/core/node_ram.v (in
-    // the tile's node_core, `base`).
+    // the tile's node_core, `glue`).
     const size_t ram_words = kRamBytes / 4;
     const std::vector<uint32_t> ram_image = elf32_ram_image(image, kRamBase, ram_words);
     std::vector<SimRam> rams(static_cast<size_t>(kNodes));
     for (int n = 0; n < kNodes; ++n) {
-        std::string scope_name = "TOP.mesh_top.node[" + std::to_string(n) + "].tile.base.ram";
+        std::string scope_name = "TOP.mesh_top.node[" + std::to_string(n) + "].tile.glue.ram";
         std::string ram_error;
         if (!rams[size_t(n)].attach(*context, scope_name, ram_words, kLineWords, ram_error)) {
             std::fprintf(stderr, "mesh-sim: internal error: %s (make mesh-sim)\n", ram_error.c_str());

@@ -100,11 +100,11 @@ int main(int argc, char **argv) {
     auto top = std::unique_ptr<Vnode_top>(new Vnode_top(context.get()));
 
     // program -> RAM (the rest of RAM reads as zero). The RAM's banks are public in
-    // rtl/core/node_ram.v; node_top's RAM (in its node_core, `base`) is one word wide.
+    // rtl/core/node_ram.v; node_top's RAM (in its node_core, `glue`) is one word wide.
     const size_t ram_words = kRamBytes / 4;
     SimRam ram;
     std::string ram_error;
-    if (!ram.attach(*context, "TOP.node_top.base.ram", ram_words, 1, ram_error)) {
+    if (!ram.attach(*context, "TOP.node_top.glue.ram", ram_words, 1, ram_error)) {
         std::fprintf(stderr, "node-sim: internal error: %s (make node-sim)\n", ram_error.c_str());
         return kCoreHalted;
     }

@@ -100,7 +100,7 @@ void sim_random_initial_values(VerilatedContext &context, uint64_t seed);
 // a public array `mem` in scope <ram>.bank[k]. Word and byte access by RAM offset.
 class SimRam {
 public:
-    // Finds the banks of the node_ram instance `scope` (e.g. "TOP.node_top.base.ram"); false with
+    // Finds the banks of the node_ram instance `scope` (e.g. "TOP.node_top.glue.ram"); false with
     // a message when they are missing or not words / line_words entries each.
     bool attach(VerilatedContext &context, const std::string &scope, size_t words, unsigned line_words,
                 std::string &error);
