@@ -1,6 +1,6 @@
 # RTL file lists and lint targets. Each part keeps its own lines below.
 
-# ---- core (rtl/core): RV32IM core, node RAM, single-node top ---------------------------
+# ---- core (rtl/core): RV32IM core, node RAM, the node glue (node_core), single-node top -
 CORE_RTL      := $(sort $(wildcard rtl/core/*.v))
 # config.mk's memory map as Verilog parameters of node_top (RAM_BASE given as 0x... or decimal)
 CORE_RAM_BASE_V := $(if $(filter 0x%,$(RAM_BASE)),32'h$(patsubst 0x%,%,$(RAM_BASE)),32'd$(RAM_BASE))
@@ -28,6 +28,8 @@ lint-core: $(CORE_MAC16_MODEL)
 	verilator --lint-only -Wall --top-module node_top $(NODE_TOP_PARAMS) $(CORE_RTL)
 	verilator --lint-only -Wall --top-module node_top $(NODE_TOP_PARAMS) -GMUL_KIND=0 -GDIV_BITS=2 -GBUS_WAIT_TEST=1 $(CORE_RTL)
 	verilator --lint-only -Wall --top-module node_top $(NODE_TOP_PARAMS) $(CORE_BOARD_PARAMS) -GBUS_WAIT_TEST=1 $(CORE_RTL) $(CORE_MAC16_MODEL)
+	verilator --lint-only -Wall --top-module node_core -GHAS_NI=1 -GHAS_FINISHER=1 -GLINE_WORDS=16 $(CORE_RTL)
+	verilator --lint-only -Wall --top-module node_core -GHAS_NI=1 -GRAM_SP_BANKS=2 -GBOOT_BYTES=2048 -GIO_BYTES=4096 $(CORE_BOARD_PARAMS) $(CORE_RTL) $(CORE_MAC16_MODEL)
 	verilator --lint-only -Wall --top-module core_pnr_top rtl/core/pnr/core_pnr_top.v rtl/core/pnr/core_pnr_ram.v $(CORE_RTL) $(CORE_MAC16_MODEL)
 
 # yosys synth_ice40 of the core alone: cell counts in $(BUILD)/synth/core/rv32_core.stat

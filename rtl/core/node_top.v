@@ -1,4 +1,7 @@
-// node_top: one rvmesh node without network: core + RAM + console + tohost detection.
+// SPDX-License-Identifier: ISC
+// node_top: one rvmesh node without network: core + RAM + timer + console + tohost
+// detection, i.e. node_core (rtl/core/node_core.v, the glue tile.v shares) with nothing on
+// its NI, board-device and line ports.
 //
 // Memory map (byte addresses):
 //   RAM_BASE .. RAM_BASE+RAM_BYTES-1  on-chip RAM (code and data), single-cycle
@@ -41,88 +44,32 @@ module node_top #(
     output wire [31:0] trap_tval,
     output wire        halted
 );
-    localparam WORDS     = RAM_BYTES / 4;
-    localparam ADDR_BITS = $clog2(WORDS);
+    // the node is node_core (rtl/core/node_core.v, shared with rtl/tile/tile.v) without its
+    // NI, finisher, boot ROM and board devices: those requests fault, their ports idle
+    wire [31:0] bus_addr, bus_data;
+    wire        bus_write, ni_req_valid, io_req_valid, line_grant;
+    wire [3:0]  bus_wstrb;
+    wire [31:0] line_rdata;
+    wire unused_ports = ^{bus_addr, bus_data, bus_write, bus_wstrb, ni_req_valid, io_req_valid,
+                          line_grant, line_rdata};
+    localparam ADDR_BITS = $clog2(RAM_BYTES / 4);
 
-    wire [31:0] imem_addr, imem_data;
-    wire        dmem_req_valid, dmem_req_write;
-    wire [31:0] dmem_req_addr, dmem_req_data;
-    wire [3:0]  dmem_req_wstrb;
-    reg  [31:0] dmem_resp_data;
-
-    // ready: always, unless the wait-state test is built in
-    reg  [15:0] wait_lfsr;
-    always @(posedge clk) begin
-        if (rst)
-            wait_lfsr <= 16'hace1;
-        else
-            wait_lfsr <= {wait_lfsr[14:0], wait_lfsr[15] ^ wait_lfsr[13] ^ wait_lfsr[12] ^ wait_lfsr[10]};
-    end
-    wire dmem_req_ready = (BUS_WAIT_TEST == 0) || (wait_lfsr[1:0] != 2'b00);
-    // nothing is accepted during reset (the pipeline's state is not yet defined then)
-    wire dmem_accept    = !rst && dmem_req_valid && dmem_req_ready;
-
-    // RAM_BASE is a multiple of RAM_BYTES: the RAM is where the upper address bits match
-    localparam TOP = ADDR_BITS + 2;   // first address bit above the RAM
-    wire imem_in_ram = imem_addr[31:TOP] == RAM_BASE[31:TOP] && imem_addr[1:0] == 2'b00;
-    wire dmem_in_ram = dmem_req_addr[31:TOP] == RAM_BASE[31:TOP];
-    wire unused_byte_bits = ^dmem_req_addr[1:0];   // lanes come from the strobes
-    wire dmem_console = {dmem_req_addr[31:2], 2'b00} == CONSOLE_ADDR;
-    wire dmem_timer   = dmem_req_addr[31:16] == TIMER_BASE[31:16];
-    wire irq_timer;
-
-    rv32_core #(.RESET_PC(RESET_PC), .MUL_KIND(MUL_KIND), .DIV_BITS(DIV_BITS),
-                .LOAD_BYPASS(LOAD_BYPASS), .FAST_REDIRECT(FAST_REDIRECT),
-                .DSP_COUNTERS(DSP_COUNTERS)) core (
-        .clk(clk), .rst(rst), .hart_id(HART_ID),
-        .imem_addr(imem_addr), .imem_error(!imem_in_ram), .imem_data(imem_data),
-        .dmem_req_valid(dmem_req_valid), .dmem_req_ready(dmem_req_ready),
-        .dmem_req_error(!dmem_in_ram && !dmem_console && !dmem_timer),
-        .dmem_req_addr(dmem_req_addr), .dmem_req_write(dmem_req_write),
-        .dmem_req_wstrb(dmem_req_wstrb), .dmem_req_data(dmem_req_data),
-        .dmem_resp_data(dmem_resp_data),
-        .irq_external(irq_external), .irq_timer(irq_timer),
+    node_core #(.RAM_BASE(RAM_BASE), .RAM_BYTES(RAM_BYTES), .RESET_PC(RESET_PC),
+                .CONSOLE_ADDR(CONSOLE_ADDR), .TIMER_BASE(TIMER_BASE),
+                .MUL_KIND(MUL_KIND), .DIV_BITS(DIV_BITS), .LOAD_BYPASS(LOAD_BYPASS),
+                .FAST_REDIRECT(FAST_REDIRECT), .DSP_COUNTERS(DSP_COUNTERS),
+                .BUS_WAIT_TEST(BUS_WAIT_TEST)) glue (
+        .clk(clk), .rst(rst), .hart_id(HART_ID), .tohost_addr(tohost_addr),
+        .irq_external(irq_external), .console_ready(1'b1),
+        .bus_addr(bus_addr), .bus_write(bus_write), .bus_wstrb(bus_wstrb), .bus_data(bus_data),
+        .ni_req_valid(ni_req_valid), .ni_req_ready(1'b0), .ni_req_error(1'b1), .ni_resp_data(32'd0),
+        .io_req_valid(io_req_valid), .io_req_ready(1'b0), .io_req_error(1'b1), .io_resp_data(32'd0),
+        .line_req(1'b0), .line_index({ADDR_BITS{1'b0}}), .line_wstrb(4'b0000), .line_wdata(32'd0),
+        .line_grant(line_grant), .line_rdata(line_rdata),
+        .console_valid(console_valid), .console_data(console_data),
+        .tohost_valid(tohost_valid), .tohost_data(tohost_data),
         .retire_valid(retire_valid), .retire_pc(retire_pc),
         .trap_valid(trap_valid), .trap_cause(trap_cause), .trap_pc(trap_pc),
         .trap_tval(trap_tval), .halted(halted)
     );
-
-    wire [31:0] ram_d_data;
-    node_ram #(.WORDS(WORDS), .ADDR_BITS(ADDR_BITS)) ram (
-        .clk(clk),
-        .i_addr(imem_addr[TOP-1:2]), .i_data(imem_data),
-        .d_enable(dmem_accept && dmem_in_ram),
-        .d_wstrb(dmem_req_write ? dmem_req_wstrb : 4'b0000),
-        .d_line(dmem_req_addr[TOP-1:2]), .d_wdata(dmem_req_data), .d_data(ram_d_data)
-    );
-
-    wire [31:0] timer_data;
-    node_timer timer (
-        .clk(clk), .rst(rst),
-        .req_valid(dmem_accept && dmem_timer), .req_word(dmem_req_addr[15:2]),
-        .req_wstrb(dmem_req_write ? dmem_req_wstrb : 4'b0000), .req_data(dmem_req_data),
-        .resp_data(timer_data), .irq_timer(irq_timer)
-    );
-
-    // load data: from the device that accepted last cycle's request
-    reg resp_from_ram, resp_from_timer;
-    always @(posedge clk) begin
-        if (rst) begin
-            resp_from_ram   <= 1'b0;
-            resp_from_timer <= 1'b0;
-        end else if (dmem_accept) begin
-            resp_from_ram   <= dmem_in_ram;
-            resp_from_timer <= dmem_timer;
-        end
-    end
-    always @(*)
-        dmem_resp_data = resp_from_ram ? ram_d_data : resp_from_timer ? timer_data : 32'd0;
-
-    assign console_valid = dmem_accept && dmem_req_write && dmem_console && dmem_req_wstrb[0];
-    assign console_data  = dmem_req_data[7:0];
-
-    assign tohost_valid = dmem_accept && dmem_req_write && dmem_in_ram &&
-                          {dmem_req_addr[31:2], 2'b00} == tohost_addr &&
-                          dmem_req_wstrb[0] && dmem_req_data[0];
-    assign tohost_data  = dmem_req_data;
 endmodule

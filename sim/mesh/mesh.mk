@@ -9,7 +9,7 @@ MESH_SIM_SRCS := sim/mesh/mesh_sim.cpp sim/mesh/mesh_jobs.cpp sim/mesh/mesh_prog
                  sim/node/elf32.cpp sim/node/sim_common.cpp sim/node/sim_verilated.cpp
 # the replay viewer's page (sim/viewer/viewer.html) as a C++ string literal, compiled into mesh-sim
 MESH_VIEW_INC := $(BUILD)/gen/mesh_view_html.inc
-MESH_SIM_HDRS := sim/node/elf32.h sim/node/sim_common.h sim/mesh/mesh_jobs.h sim/mesh/mesh_program.h sim/mesh/mesh_view.h \
+MESH_SIM_HDRS := sim/node/elf32.h sim/node/sim_common.h sim/node/sim_run.h sim/mesh/mesh_jobs.h sim/mesh/mesh_program.h sim/mesh/mesh_view.h \
                  $(MESH_VIEW_INC) firmware/coll/coll_jobs.h $(SCHED_HEADERS)
 $(MESH_VIEW_INC): sim/viewer/viewer.html
 	@mkdir -p $(dir $@)

@@ -5,9 +5,6 @@
 // console output line by line prefixed with its coordinates, and stops when every node has
 // stored (status << 1) | 1 to its `tohost` word. See `mesh-sim --help` and sim/mesh/README.md.
 #include <verilated.h>
-#if VM_TRACE
-#include <verilated_fst_c.h>
-#endif
 
 #include <chrono>
 #include <cerrno>
@@ -26,6 +23,7 @@
 #include "verilated_syms.h"
 #include "elf32.h"
 #include "sim_common.h"
+#include "sim_run.h"
 #include "mesh_jobs.h"
 #include "mesh_program.h"
 #include "mesh_view.h"
@@ -36,17 +34,6 @@
 
 namespace {
 
-#if VM_TRACE
-using TraceFile = VerilatedFstC;
-#else
-// the shape variants used by the tests are built without tracing (it costs build time)
-struct TraceFile {
-    void dump(uint64_t) {}
-    void close() {}
-};
-#endif
-
-
 const uint64_t kRamBase = RVMESH_RAM_BASE;
 const uint64_t kRamBytes = RVMESH_RAM_BYTES;
 const unsigned kLineWords = RVMESH_LINE_WORDS;   // the RAM's banks (node_ram LINE_WORDS)
@@ -55,7 +42,6 @@ const int kSize[3] = {MESH_SIZE_X, MESH_SIZE_Y, MESH_SIZE_Z};
 const bool kTorus = MESH_TORUS != 0;
 const int kNodes = MESH_SIZE_X * MESH_SIZE_Y * MESH_SIZE_Z;
 const int kPorts = 2 * MESH_DIMS;
-const uint64_t kDefaultMaxCycles = 100000000ull;
 const uint64_t kDefaultProgress = 10000000ull;
 // cycles per step and per flit of the collectives firmware (sim/mesh/README.md, "Model")
 const CostModel kDefaultModel = {413.0, 118.0, 0.98};
@@ -174,7 +160,7 @@ void print_help() {
         "           trap handler (e.g. a trap while mtvec is 0)\n"
         "  127      --job: a collective's delivery check failed, a job took fewer cycles than\n"
         "           one of its bounds, or a job never ended\n",
-        kUsage, shape_name().c_str(), kNodes, kRamBytes, kRamBase, kDefaultMaxCycles,
+        kUsage, shape_name().c_str(), kNodes, kRamBytes, kRamBase, kSimDefaultMaxCycles,
         kDefaultProgress, kDefaultModel.alpha, kDefaultModel.gamma, kDefaultModel.beta);
 }
 
@@ -243,8 +229,7 @@ struct Node {
     uint64_t exit_code = 0;
     uint64_t exit_cycle = 0;
     uint64_t instret = 0;
-    uint32_t last_cause = 0, last_pc = 0, last_tval = 0, prev_cause = 0, prev_pc = 0;
-    uint64_t traps = 0;
+    SimTraps traps;
 };
 
 void flush_line(int n, Node &node) {
@@ -259,10 +244,9 @@ void flush_line(int n, Node &node) {
 }  // namespace
 
 int main(int argc, char **argv) {
-    std::string elf_path, trace_path;
-    uint64_t max_cycles = kDefaultMaxCycles, progress = kDefaultProgress;
-    bool quiet = false, show_links = false, check_bounds = true;
-    uint64_t x_seed = 1;
+    SimOptions options;
+    uint64_t progress = kDefaultProgress;
+    bool show_links = false, check_bounds = true;
     std::FILE *pc_trace = nullptr;
     std::string pc_trace_path;
     int pc_trace_node = 0;
@@ -274,32 +258,23 @@ int main(int argc, char **argv) {
     uint64_t view_hops = 2000000;
     bool want_torus = kTorus;
 
-    for (int i = 1; i < argc; ++i) {
-        std::string arg = argv[i];
-        std::string value;
-        bool has_inline = false;
-        size_t eq = arg.find('=');
-        if (arg.rfind("--", 0) == 0 && eq != std::string::npos) {
-            value = arg.substr(eq + 1);
-            arg = arg.substr(0, eq);
-            has_inline = true;
-        }
-        auto take_value = [&]() -> bool {
-            if (has_inline) return true;
-            if (i + 1 >= argc) return false;
-            value = argv[++i];
-            return true;
-        };
+    SimArgs args(argc, argv);
+    while (args.next()) {
+        const std::string &arg = args.name();
+        const std::string &value = args.value();
+        const bool has_inline = args.has_inline();
+        auto take_value = [&]() { return args.take_value(); };
+        std::string common_error;
         if (arg == "--help" || arg == "-h") {
             print_help();
             return 0;
-        } else if (arg == "--quiet" && !has_inline) {
-            quiet = true;
-        } else if (arg == "--x-seed") {
-            if (!sim_xrand_model)
-                return usage_error("--x-seed needs a model built with random initial values: make mesh-sim-3x3x3t-xrand");
-            if (!take_value() || !sim_parse_count(value.c_str(), x_seed, false) || x_seed > 0x7fffffffu)
-                return usage_error("--x-seed takes a number 1..2147483647, not '" + value + "'");
+        }
+        const SimOption common = sim_common_option(args, options, "mesh-sim-3x3x3t-xrand", common_error);
+        if (common == SimOption::bad) return usage_error(common_error);
+        if (common == SimOption::taken) {
+            if (arg == "--trace" && !VM_TRACE)
+                return usage_error("--trace: this mesh-sim was built without waveform support; the default "
+                                   "build (make mesh-sim, config.mk's shape) has it");
         } else if (arg == "--no-bounds" && !has_inline) {
             check_bounds = false;
         } else if (arg == "--links" && !has_inline) {
@@ -324,10 +299,6 @@ int main(int argc, char **argv) {
                 return usage_error("--shape takes XxY or XxYxZ with sides 2..255, not '" + value + "'");
             for (int d = 0; d < 3; ++d) want_size[d] = v[d];
             want_dims = n;
-        } else if (arg == "--elf") {
-            if (!take_value() || value.empty())
-                return usage_error("--elf needs a file name: --elf FILE");
-            elf_path = value;
         } else if (arg == "--job") {
             JobSpec spec;
             std::string error;
@@ -377,19 +348,6 @@ int main(int argc, char **argv) {
             model.alpha = v[0];
             model.gamma = v[1];
             model.beta = v[2];
-        } else if (arg == "--trace") {
-            if (!take_value() || value.empty())
-                return usage_error("--trace needs a file name: --trace FILE.fst");
-            trace_path = value;
-            if (!VM_TRACE)
-                return usage_error("--trace: this mesh-sim was built without waveform support; the default "
-                                   "build (make mesh-sim, config.mk's shape) has it");
-        } else if (arg == "--max-cycles") {
-            if (!take_value())
-                return usage_error("--max-cycles needs a number: --max-cycles N");
-            if (!sim_parse_count(value.c_str(), max_cycles, false))
-                return usage_error("--max-cycles takes a positive decimal number, not '" +
-                                   value + "'");
         } else if (arg == "--progress") {
             if (!take_value())
                 return usage_error("--progress needs a number: --progress N");
@@ -404,13 +362,13 @@ int main(int argc, char **argv) {
             if (!take_value() || !sim_parse_count(value.c_str(), view_hops, true))
                 return usage_error("--view-hops takes a decimal number of worm hops, not '" + value + "'");
         } else {
-            return usage_error("unknown argument '" + std::string(argv[i]) + "'");
+            return usage_error("unknown argument '" + std::string(args.raw()) + "'");
         }
     }
     if (want_dims != kDims || want_torus != kTorus || want_size[0] != kSize[0] || want_size[1] != kSize[1] ||
         want_size[2] != kSize[2])
         return run_other_shape(argv, want_size, want_dims, want_torus);
-    if (elf_path.empty()) return usage_error("no program given: --elf FILE is required");
+    if (options.elf_path.empty()) return usage_error("no program given: --elf FILE is required");
     if (job_specs.empty() && !svg_path.empty())
         return usage_error("--link-svg draws the links of jobs: give at least one --job");
     // Output files are checked now, not found unwritable after a long run; the check leaves
@@ -431,14 +389,14 @@ int main(int argc, char **argv) {
     }
 
     Elf32Image image;
-    if (int status = elf32_load_program("mesh-sim", "a node's RAM", elf_path, kRamBase, kRamBytes, quiet,
+    if (int status = elf32_load_program("mesh-sim", "a node's RAM", options.elf_path, kRamBase, kRamBytes, options.quiet,
                                         image))
         return status;
 
     if (!dump_path.empty()) {
         std::string error;
         if (!mesh_check_dump(image, kRamBase, kRamBytes, error)) {
-            std::fprintf(stderr, "mesh-sim: %s: %s\n", elf_path.c_str(), error.c_str());
+            std::fprintf(stderr, "mesh-sim: %s: %s\n", options.elf_path.c_str(), error.c_str());
             return kBadCommandLine;
         }
     }
@@ -452,7 +410,7 @@ int main(int argc, char **argv) {
     {
         std::string error;
         if (!mesh_package_load(image, mesh_shape, shape_name(), kRamBase, kRamBytes, package, error)) {
-            std::fprintf(stderr, "mesh-sim: %s: %s\n", elf_path.c_str(), error.c_str());
+            std::fprintf(stderr, "mesh-sim: %s: %s\n", options.elf_path.c_str(), error.c_str());
             return kBadCommandLine;
         }
     }
@@ -467,7 +425,7 @@ int main(int argc, char **argv) {
             image.jobs - kRamBase + uint64_t(image.jobs_bytes) > kRamBytes || (image.jobs & 3u)) {
             std::fprintf(stderr, "mesh-sim: --job: %s has no jobs area (a word-aligned `rvmesh_jobs` array in RAM): "
                                  "run a program that defines one with COLL_JOBS_DEFINE, such as "
-                                 "firmware/apps/mesh/collectives.c\n", elf_path.c_str());
+                                 "firmware/apps/mesh/collectives.c\n", options.elf_path.c_str());
             return kBadCommandLine;
         }
         std::string error;
@@ -486,24 +444,17 @@ int main(int argc, char **argv) {
     std::setvbuf(stdout, nullptr, _IOLBF, 0);
 
     auto context = std::unique_ptr<VerilatedContext>(new VerilatedContext);
-    if (!trace_path.empty()) context->traceEverOn(true);
-    sim_random_initial_values(*context, x_seed);
+    if (!options.trace_path.empty()) context->traceEverOn(true);
+    sim_random_initial_values(*context, options.x_seed);
     auto top = std::unique_ptr<Vmesh_top>(new Vmesh_top(context.get()));
 
-    // program -> every node's RAM. The RAM array is public in rtl/core/node_ram.v.
+    // program -> every node's RAM. The RAM's banks are public in rtl/core/node_ram.v (in
+    // the tile's node_core, `glue`).
     const size_t ram_words = kRamBytes / 4;
-    std::vector<uint32_t> ram_image(ram_words, 0);
-    for (const Elf32Segment &seg : image.segments) {
-        for (size_t k = 0; k < seg.bytes.size(); ++k) {
-            uint64_t offset = seg.paddr - kRamBase + k;
-            uint32_t &word = ram_image[offset / 4];
-            unsigned shift = unsigned(offset % 4) * 8;
-            word = (word & ~(0xffu << shift)) | (uint32_t(seg.bytes[k]) << shift);
-        }
-    }
+    const std::vector<uint32_t> ram_image = elf32_ram_image(image, kRamBase, ram_words);
     std::vector<SimRam> rams(static_cast<size_t>(kNodes));
     for (int n = 0; n < kNodes; ++n) {
-        std::string scope_name = "TOP.mesh_top.node[" + std::to_string(n) + "].tile.ram";
+        std::string scope_name = "TOP.mesh_top.node[" + std::to_string(n) + "].tile.glue.ram";
         std::string ram_error;
         if (!rams[size_t(n)].attach(*context, scope_name, ram_words, kLineWords, ram_error)) {
             std::fprintf(stderr, "mesh-sim: internal error: %s (make mesh-sim)\n", ram_error.c_str());
@@ -520,60 +471,31 @@ int main(int argc, char **argv) {
         }
     }
 
-    std::unique_ptr<TraceFile> trace;
-    uint64_t time = 0;
-#if VM_TRACE
-    if (!trace_path.empty()) {
-        trace.reset(new VerilatedFstC);
-        top->trace(trace.get(), 99);
-        trace->open(trace_path.c_str());
-        if (!trace->isOpen()) {
-            std::fprintf(stderr, "mesh-sim: cannot write the trace file '%s'\n",
-                         trace_path.c_str());
-            return kCannotRead;
-        }
-    }
-#endif
+    SimClock<Vmesh_top> clock(*top, "mesh-sim");
+    if (int status = clock.open_trace(options.trace_path)) return status;
     // --view, --view-trace: the replay viewer's trace of the run (sim/mesh/mesh_view.h)
     std::unique_ptr<MeshView> view;
     std::vector<uint8_t> view_links, view_retired;
     if (!view_path.empty() || !view_trace_path.empty()) {
         view.reset(new MeshView(mesh_shape, node_name, view_hops));
         std::string note;
-        if (!view->attach(*context, note) && !quiet) std::fprintf(stderr, "mesh-sim: --view: %s\n", note.c_str());
+        if (!view->attach(*context, note) && !options.quiet) std::fprintf(stderr, "mesh-sim: --view: %s\n", note.c_str());
         view_links.assign(size_t(kNodes) * kPorts, 0);
         view_retired.assign(size_t(kNodes), 0);
     }
 
-    auto tick = [&]() {
-        top->clk = 0;
-        top->eval();
-        if (trace) trace->dump(time);
-        ++time;
-        top->clk = 1;
-        top->eval();
-        if (trace) trace->dump(time);
-        ++time;
-    };
-
     top->tohost_addr = image.has_tohost ? (image.tohost & ~3u) : 0xffffffffu;
-    top->rst = 1;
-    tick();
-    tick();
-    top->rst = 0;
-    top->eval();
+    clock.reset();
 
     std::vector<Node> nodes(kNodes);
     std::vector<uint64_t> link_flits(size_t(kNodes) * kPorts, 0);
-    uint64_t cycles = 0;
     int exited = 0;
     int first_bad = -1;            // the first node (in time) that exited non-zero
     int status = -1;
     std::string reason;
     auto started = std::chrono::steady_clock::now();
-    uint64_t next_progress = progress ? progress : ~0ull;
 
-    for (;;) {
+    const SimEnd end = clock.run(options.max_cycles, progress, [&](uint64_t cycles) {
         // outputs of the current cycle, settled after the last rising edge
         if (any(top->console_valid))
             for (int n = 0; n < kNodes; ++n)
@@ -597,13 +519,8 @@ int main(int argc, char **argv) {
         if (any(top->trap_valid))
             for (int n = 0; n < kNodes; ++n)
                 if (bit(top->trap_valid, n)) {
-                    Node &node = nodes[n];
-                    ++node.traps;
-                    node.prev_cause = node.last_cause;
-                    node.prev_pc = node.last_pc;
-                    node.last_cause = bits32(top->trap_cause, n * 32);
-                    node.last_pc = bits32(top->trap_pc, n * 32);
-                    node.last_tval = bits32(top->trap_tval, n * 32);
+                    nodes[n].traps.record(bits32(top->trap_cause, n * 32), bits32(top->trap_pc, n * 32),
+                                          bits32(top->trap_tval, n * 32));
                 }
         if (any(top->tohost_valid))
             for (int n = 0; n < kNodes; ++n)
@@ -626,76 +543,48 @@ int main(int argc, char **argv) {
             if (jobs.poll(rams, jobs_word, kRamBytes, uint32_t(kRamBase), link_flits, stdout) && view)
                 view->job_event(cycles, finished_before, jobs.finished() == finished_before);
         }
-        if (exited == kNodes) {
-            ++cycles;
-            break;
+        if (exited == kNodes) return SimStep::ended;
+        return any(top->halted) ? SimStep::halted : SimStep::next;
+    }, [&](uint64_t cycles) {
+        if (!options.quiet) {
+            double secs = std::chrono::duration<double>(
+                              std::chrono::steady_clock::now() - started).count();
+            std::fprintf(stderr, "mesh-sim: cycle %" PRIu64 ", %d of %d nodes exited, "
+                                 "%.0f cycles/s\n",
+                         cycles, exited, kNodes, secs > 0 ? double(cycles) / secs : 0.0);
         }
-        if (any(top->halted)) {
-            for (int n = 0; n < kNodes; ++n)
-                if (bit(top->halted, n)) {
-                    const Node &node = nodes[n];
-                    char text[500];
-                    std::snprintf(text, sizeof text,
-                                  "node %s: core halted: the trap handler's first instruction "
-                                  "at 0x%08" PRIx32 " raised mcause %" PRIu32
-                                  " (%s, mtval 0x%08" PRIx32 "); is mtvec set?",
-                                  node_name(n).c_str(), node.last_pc, node.last_cause,
-                                  sim_cause_name(node.last_cause), node.last_tval);
-                    reason = text;
-                    if (node.traps >= 2) {
-                        std::snprintf(text, sizeof text,
-                                      " (it was entered for mcause %" PRIu32
-                                      " (%s) at pc 0x%08" PRIx32 ")",
-                                      node.prev_cause, sim_cause_name(node.prev_cause),
-                                      node.prev_pc);
-                        reason += text;
-                    }
-                    break;
-                }
-            status = kCoreHalted;
-            break;
-        }
-        if (cycles >= max_cycles) {
-            std::string running;
-            int count = 0;
-            for (int n = 0; n < kNodes; ++n)
-                if (!nodes[n].exited) {
-                    if (count < 8) {
-                        char text[80];
-                        std::snprintf(text, sizeof text, "%s%s pc 0x%08" PRIx32,
-                                      count ? ", " : "", node_name(n).c_str(),
-                                      bits32(top->retire_pc, n * 32));
-                        running += text;
-                    }
-                    ++count;
-                }
-            if (count > 8) running += ", ...";
-            char text[200];
-            std::snprintf(text, sizeof text,
-                          "ran past --max-cycles %" PRIu64 " with %d of %d nodes still "
-                          "running: ", max_cycles, count, kNodes);
-            reason = text + running;
-            status = kMaxCycles;
-            break;
-        }
-        tick();
-        ++cycles;
-        if (cycles >= next_progress) {
-            next_progress += progress;
-            if (!quiet) {
-                double secs = std::chrono::duration<double>(
-                                  std::chrono::steady_clock::now() - started).count();
-                std::fprintf(stderr, "mesh-sim: cycle %" PRIu64 ", %d of %d nodes exited, "
-                                     "%.0f cycles/s\n",
-                             cycles, exited, kNodes, secs > 0 ? double(cycles) / secs : 0.0);
+    });
+    const uint64_t cycles = clock.cycles();
+    if (end == SimEnd::halted) {
+        for (int n = 0; n < kNodes; ++n)
+            if (bit(top->halted, n)) {
+                reason = "node " + node_name(n) + ": " + nodes[n].traps.halt_reason();
+                break;
             }
-        }
+        status = kCoreHalted;
+    } else if (end == SimEnd::max_cycles) {
+        std::string running;
+        int count = 0;
+        for (int n = 0; n < kNodes; ++n)
+            if (!nodes[n].exited) {
+                if (count < 8) {
+                    char text[80];
+                    std::snprintf(text, sizeof text, "%s%s pc 0x%08" PRIx32,
+                                  count ? ", " : "", node_name(n).c_str(),
+                                  bits32(top->retire_pc, n * 32));
+                    running += text;
+                }
+                ++count;
+            }
+        if (count > 8) running += ", ...";
+        char text[200];
+        std::snprintf(text, sizeof text,
+                      "ran past --max-cycles %" PRIu64 " with %d of %d nodes still "
+                      "running: ", options.max_cycles, count, kNodes);
+        reason = text + running;
+        status = kMaxCycles;
     }
-    if (trace) {
-        tick();
-        trace->close();
-    }
-    top->final();
+    clock.finish();
     for (int n = 0; n < kNodes; ++n)
         if (!nodes[n].line.empty()) flush_line(n, nodes[n]);
 
@@ -751,7 +640,7 @@ int main(int argc, char **argv) {
         RunResult run;
         run.shape = shape_name();
         run.shape_id = variant_name(kSize, kDims, kTorus);
-        run.elf = elf_path;
+        run.elf = options.elf_path;
         run.status = status < 0 ? 0 : status;
         run.reason = reason;
         run.cycles = cycles;
@@ -801,7 +690,7 @@ int main(int argc, char **argv) {
     if (status < 0) status = output_failed ? int(kCannotRead) : 0;
     double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - started)
                       .count();
-    if (!quiet || !reason.empty() || first_bad >= 0) {
+    if (!options.quiet || !reason.empty() || first_bad >= 0) {
         std::string bad;
         if (first_bad >= 0) {
             int others = 0;

@@ -286,3 +286,16 @@ int elf32_check_program(const char *tool, const char *ram_name, const std::strin
                      tool, image.entry, ram_base);
     return 0;
 }
+
+std::vector<uint32_t> elf32_ram_image(const Elf32Image &image, uint64_t ram_base, size_t ram_words) {
+    std::vector<uint32_t> ram(ram_words, 0);
+    for (const Elf32Segment &seg : image.segments) {
+        for (size_t k = 0; k < seg.bytes.size(); ++k) {
+            uint64_t offset = seg.paddr - ram_base + k;
+            uint32_t &word = ram[offset / 4];
+            unsigned shift = unsigned(offset % 4) * 8;
+            word = (word & ~(0xffu << shift)) | (uint32_t(seg.bytes[k]) << shift);
+        }
+    }
+    return ram;
+}

@@ -72,4 +72,8 @@ int elf32_load_program(const char *tool, const char *ram_name, const std::string
 int elf32_check_program(const char *tool, const char *ram_name, const std::string &path,
                         uint64_t ram_base, uint64_t ram_bytes, bool quiet, const Elf32Image &image);
 
+// The RAM image of a checked program (elf32_check_program): ram_words words, the loadable
+// segments' bytes at their addresses from ram_base (little endian), zeros elsewhere.
+std::vector<uint32_t> elf32_ram_image(const Elf32Image &image, uint64_t ram_base, size_t ram_words);
+
 #endif

@@ -10,7 +10,7 @@
 #                              configuration (config.mk's CORE_BOARD_*)
 
 NODE_SIM_SRCS   := sim/node/node_sim.cpp sim/node/elf32.cpp sim/node/sim_common.cpp sim/node/sim_verilated.cpp
-NODE_SIM_HDRS   := sim/node/elf32.h sim/node/sim_common.h
+NODE_SIM_HDRS   := sim/node/elf32.h sim/node/sim_common.h sim/node/sim_run.h
 NODE_SIM_VFLAGS := --cc --exe --build -j 2 -O3 --trace-fst \
                    --top-module node_top $(NODE_TOP_PARAMS) -Wno-fatal \
                    -MAKEFLAGS "OPT_FAST=-O2 OPT_GLOBAL=-O2"

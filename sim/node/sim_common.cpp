@@ -2,6 +2,7 @@
 #include "sim_common.h"
 
 #include <cerrno>
+#include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -84,4 +85,83 @@ void SimRam::read_bytes(size_t offset, size_t n, uint8_t *out) const {
 
 void SimRam::write_words(size_t first, const uint32_t *image, size_t n) {
     for (size_t i = 0; i < n; ++i) set_word(first + i, image[i]);
+}
+
+bool SimArgs::next() {
+    if (++i_ >= argc_) return false;
+    name_ = argv_[i_];
+    value_.clear();
+    has_inline_ = false;
+    size_t eq = name_.find('=');
+    if (name_.rfind("--", 0) == 0 && eq != std::string::npos) {
+        value_ = name_.substr(eq + 1);
+        name_ = name_.substr(0, eq);
+        has_inline_ = true;
+    }
+    return true;
+}
+
+bool SimArgs::take_value() {
+    if (has_inline_) return true;
+    if (i_ + 1 >= argc_) return false;
+    value_ = argv_[++i_];
+    return true;
+}
+
+SimOption sim_common_option(SimArgs &args, SimOptions &options, const char *xrand_target,
+                            std::string &error) {
+    const std::string &arg = args.name();
+    if (arg == "--quiet" && !args.has_inline()) {
+        options.quiet = true;
+    } else if (arg == "--elf") {
+        if (!args.take_value() || args.value().empty()) {
+            error = "--elf needs a file name: --elf FILE";
+            return SimOption::bad;
+        }
+        options.elf_path = args.value();
+    } else if (arg == "--trace") {
+        if (!args.take_value() || args.value().empty()) {
+            error = "--trace needs a file name: --trace FILE.fst";
+            return SimOption::bad;
+        }
+        options.trace_path = args.value();
+    } else if (arg == "--x-seed") {
+        if (!sim_xrand_model) {
+            error = std::string("--x-seed needs a model built with random initial values: make ") + xrand_target;
+            return SimOption::bad;
+        }
+        if (!args.take_value() || !sim_parse_count(args.value().c_str(), options.x_seed, false) ||
+            options.x_seed > 0x7fffffffu) {
+            error = "--x-seed takes a number 1..2147483647, not '" + args.value() + "'";
+            return SimOption::bad;
+        }
+    } else if (arg == "--max-cycles") {
+        if (!args.take_value()) {
+            error = "--max-cycles needs a number: --max-cycles N";
+            return SimOption::bad;
+        }
+        if (!sim_parse_count(args.value().c_str(), options.max_cycles, false)) {
+            error = "--max-cycles takes a positive decimal number, not '" + args.value() + "'";
+            return SimOption::bad;
+        }
+    } else {
+        return SimOption::other;
+    }
+    return SimOption::taken;
+}
+
+std::string SimTraps::halt_reason() const {
+    char text[400];
+    std::snprintf(text, sizeof text,
+                  "core halted: the trap handler's first instruction at 0x%08" PRIx32
+                  " raised mcause %" PRIu32 " (%s, mtval 0x%08" PRIx32 "); is mtvec set?",
+                  last_pc, last_cause, sim_cause_name(last_cause), last_tval);
+    std::string reason = text;
+    if (count >= 2) {
+        std::snprintf(text, sizeof text,
+                      " (it was entered for mcause %" PRIu32 " (%s) at pc 0x%08" PRIx32 ")",
+                      prev_cause, sim_cause_name(prev_cause), prev_pc);
+        reason += text;
+    }
+    return reason;
 }
