@@ -95,6 +95,8 @@ sched_shape sched_shape_make(unsigned dims, unsigned x, unsigned y, unsigned z, 
 uint32_t sched_nodes(const sched_shape *shape);
 uint32_t sched_node_id(const sched_shape *shape, const int32_t coord[SCHED_MAX_DIMS]);
 void sched_node_coord(const sched_shape *shape, uint32_t id, int32_t coord[SCHED_MAX_DIMS]);
+/* "(x,y)" or "(x,y,z)" for messages; "#id" for an id that is not a node of the shape. */
+void sched_node_text(const sched_shape *shape, uint32_t id, char *buf, size_t len);
 /* 0 when valid; otherwise a message saying what is wrong. */
 const char *sched_shape_problem(const sched_shape *shape);
 /* Port p = 2*dim + (0 for the + side, 1 for the - side). */

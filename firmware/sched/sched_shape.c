@@ -2,6 +2,7 @@
 /* Shapes, node ids, ports, distances and lower bounds. Portable, no allocation. */
 #include "sched.h"
 
+#include <stdio.h>
 #include <string.h>
 
 sched_shape sched_shape_make(unsigned dims, unsigned x, unsigned y, unsigned z, int torus)
@@ -14,6 +15,16 @@ sched_shape sched_shape_make(unsigned dims, unsigned x, unsigned y, unsigned z, 
     s.side[1] = (uint16_t)y;
     s.side[2] = (uint16_t)(dims == 3 ? z : 1u);
     return s;
+}
+
+void sched_node_text(const sched_shape *shape, uint32_t id, char *buf, size_t len)
+{
+    int32_t c[SCHED_MAX_DIMS];
+    if (id >= sched_nodes(shape)) { snprintf(buf, len, "#%lu", (unsigned long)id); return; }
+    sched_node_coord(shape, id, c);
+    if (shape->dims == 3) snprintf(buf, len, "(%ld,%ld,%ld)", (long)c[0], (long)c[1], (long)c[2]);
+    else if (shape->dims == 2) snprintf(buf, len, "(%ld,%ld)", (long)c[0], (long)c[1]);
+    else snprintf(buf, len, "(%ld)", (long)c[0]);
 }
 
 uint32_t sched_nodes(const sched_shape *shape)

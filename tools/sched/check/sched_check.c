@@ -82,23 +82,13 @@ static void put(check_ws *ws, uint32_t piece, uint32_t node, uint32_t step)
     h->step = step;
 }
 
-static void node_text(const sched_shape *shape, uint32_t id, char *buf, size_t len)
-{
-    int32_t c[SCHED_MAX_DIMS];
-    if (id >= sched_nodes(shape)) { snprintf(buf, len, "#%lu", (unsigned long)id); return; }
-    sched_node_coord(shape, id, c);
-    if (shape->dims == 3) snprintf(buf, len, "(%ld,%ld,%ld)", (long)c[0], (long)c[1], (long)c[2]);
-    else if (shape->dims == 2) snprintf(buf, len, "(%ld,%ld)", (long)c[0], (long)c[1]);
-    else snprintf(buf, len, "(%ld)", (long)c[0]);
-}
-
 static int fail(sched_check_result *r, const sched_schedule *s, uint32_t index, const char *what)
 {
     char a[40], b[40];
     if (index < s->count) {
         const sched_msg *m = &s->msgs[index];
-        node_text(&s->shape, m->src, a, sizeof a);
-        node_text(&s->shape, m->dst, b, sizeof b);
+        sched_node_text(&s->shape, m->src, a, sizeof a);
+        sched_node_text(&s->shape, m->dst, b, sizeof b);
         snprintf(r->error, sizeof r->error, "step %u, message %lu %s->%s piece %lu: %s",
                  (unsigned)m->step, (unsigned long)index, a, b, (unsigned long)m->piece, what);
     } else {
@@ -207,14 +197,14 @@ int sched_check(const sched_schedule *s, void *workspace, size_t workspace_bytes
                 uint32_t link = here * ws.ports + sched_port((uint8_t)d, dir);
                 if (ws.link_stamp[link] == stamp && !contended) {
                     char at[40], buf[128];
-                    node_text(shape, here, at, sizeof at);
+                    sched_node_text(shape, here, at, sizeof at);
                     snprintf(buf, sizeof buf, "directed link %s dim %lu %c used twice in one step",
                              at, (unsigned long)d, dir > 0 ? '+' : '-');
                     return fail(r, s, i, buf);
                 }
                 if (sched_link_dead(s, link)) {
                     char at[40], buf[128];
-                    node_text(shape, here, at, sizeof at);
+                    sched_node_text(shape, here, at, sizeof at);
                     snprintf(buf, sizeof buf, "route crosses the dead link %s port %lu",
                              at, (unsigned long)sched_port((uint8_t)d, dir));
                     return fail(r, s, i, buf);
@@ -246,7 +236,7 @@ int sched_check(const sched_schedule *s, void *workspace, size_t workspace_bytes
             else { piece = v; node = s->coll == SCHED_COLL_SCATTER ? v : s->root; }
             if (lookup(&ws, piece, node)->node == UINT32_MAX) {
                 char a[40], buf[128];
-                node_text(shape, node, a, sizeof a);
+                sched_node_text(shape, node, a, sizeof a);
                 snprintf(buf, sizeof buf, "node %s never receives piece %lu", a, (unsigned long)piece);
                 return fail(r, s, UINT32_MAX, buf);
             }

@@ -14,7 +14,6 @@
 #include "fault/sched_fault.h"
 #include "base/sched_base.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -151,20 +150,11 @@ static uint32_t path_to(const ft_ctx *c, uint32_t v, uint32_t *from, uint8_t *po
     return len;
 }
 
-/* "(x,y)" or "(x,y,z)" */
-static void coord_text(const sched_shape *shape, uint32_t v, char *buf, size_t len)
-{
-    int32_t x[SCHED_MAX_DIMS];
-    sched_node_coord(shape, v, x);
-    if (shape->dims == 3) snprintf(buf, len, "(%d,%d,%d)", (int)x[0], (int)x[1], (int)x[2]);
-    else snprintf(buf, len, "(%d,%d)", (int)x[0], (int)x[1]);
-}
-
 static int unreachable(const ft_ctx *c, uint32_t src, uint32_t v, char *err, size_t errlen)
 {
     char a[32], b[32];
-    coord_text(c->shape, src, a, sizeof a);
-    coord_text(c->shape, v, b, sizeof b);
+    sched_node_text(c->shape, src, a, sizeof a);
+    sched_node_text(c->shape, v, b, sizeof b);
     return sched_fail(err, errlen, "the dead links cut node %s off from node %s: no schedule can reach it", b, a);
 }
 
