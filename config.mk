@@ -15,6 +15,25 @@ MESH_TORUS ?= 1
 # Flit width of the network, in bits.
 FLIT_BITS  ?= 32
 
+# The router (rtl/noc; rtl/README.md "noc/"). The simulated machine's (noc-sim's default;
+# the tile's parameters): virtual channels per link, flits per VC buffer, flits per
+# injection buffer.
+ROUTER_VCS       ?= 2
+ROUTER_BUF_DEPTH ?= 4
+ROUTER_INJ_DEPTH ?= 4
+# The lean router for a board (iCE40 UP5K; `make router-pnr` places it beside the default
+# one): 1 VC per link (a mesh, or a torus of sides <= 2), VC buffers of BUF_DEPTH flits in
+# block RAM, injection channel j feeds link j only, route and allocation registered (a hop
+# takes 4 cycles, the paths are short), coordinates of SIDE_BITS bits (sides of up to
+# 2**SIDE_BITS boards). Not yet wired into BOARD_TILE_PARAMS.
+ROUTER_BOARD_VCS          ?= 1
+ROUTER_BOARD_BUF_DEPTH    ?= 16
+ROUTER_BOARD_INJ_DEPTH    ?= 1
+ROUTER_BOARD_BUF_RAM      ?= 1
+ROUTER_BOARD_INJ_ANY_PORT ?= 0
+ROUTER_BOARD_PIPELINE     ?= 1
+ROUTER_BOARD_SIDE_BITS    ?= 3
+
 # The core: ISA string and ABI handed to gcc; the RTL implements RV32IM.
 RISCV_ARCH ?= rv32im
 RISCV_ABI  ?= ilp32

@@ -67,6 +67,12 @@ core-pnr:
 
 # ---- network (rtl/noc): all-port wormhole router and the mesh/torus network -----------
 NOC_RTL := $(sort $(wildcard rtl/noc/*.v))
+# config.mk's board profile of the router, as noc_router parameters
+ROUTER_BOARD_PARAMS := VCS=$(ROUTER_BOARD_VCS) BUF_DEPTH=$(ROUTER_BOARD_BUF_DEPTH) \
+  INJ_DEPTH=$(ROUTER_BOARD_INJ_DEPTH) BUF_RAM=$(ROUTER_BOARD_BUF_RAM) \
+  INJ_ANY_PORT=$(ROUTER_BOARD_INJ_ANY_PORT) PIPELINE=$(ROUTER_BOARD_PIPELINE) \
+  SIDE_BITS=$(ROUTER_BOARD_SIDE_BITS)
+ROUTER_BOARD_G := $(addprefix -G,$(ROUTER_BOARD_PARAMS))
 
 # Lint every top in configurations that exercise different generate branches.
 LINT_TARGETS += lint-noc
@@ -74,13 +80,34 @@ LINT_TARGETS += lint-noc
 lint-noc:
 	verilator --lint-only -Wall --top-module noc_router $(NOC_RTL)
 	verilator --lint-only -Wall --top-module noc_router -GDIMS=3 -GBUF_DEPTH=3 -GINJ_DEPTH=2 $(NOC_RTL)
+	verilator --lint-only -Wall --top-module noc_router $(ROUTER_BOARD_G) $(NOC_RTL)
+	verilator --lint-only -Wall --top-module noc_router -GDIMS=3 -GVCS=4 -GBUF_RAM=1 -GPIPELINE=1 -GINJ_ANY_PORT=0 -GSIDE_BITS=2 $(NOC_RTL)
 	verilator --lint-only -Wall --top-module noc_network -GFLIT_BITS=$(FLIT_BITS) $(NOC_RTL)
 	verilator --lint-only -Wall --top-module noc_network -GTORUS=0 -GSIZE_X=8 -GSIZE_Y=4 $(NOC_RTL)
 	verilator --lint-only -Wall --top-module noc_network -GTORUS=0 -GSIZE_X=1 -GSIZE_Y=8 $(NOC_RTL)
 	verilator --lint-only -Wall --top-module noc_network -GDIMS=3 -GSIZE_X=3 -GSIZE_Y=3 -GSIZE_Z=3 $(NOC_RTL)
 	verilator --lint-only -Wall --top-module noc_network -GSIZE_X=2 -GSIZE_Y=2 $(NOC_RTL)
 	verilator --lint-only -Wall --top-module noc_network -GSIZE_X=4 -GSIZE_Y=4 -GVCS=4 $(NOC_RTL)
+	verilator --lint-only -Wall --top-module noc_network -GTORUS=0 -GSIZE_X=2 -GSIZE_Y=2 $(ROUTER_BOARD_G) $(NOC_RTL)
 	verilator --lint-only -Wall --top-module noc_router -GDIMS=3 -GVCS=8 $(NOC_RTL)
+	verilator --lint-only -Wall --top-module noc_router_pnr $(ROUTER_BOARD_G) $(NOC_RTL) rtl/noc/pnr/noc_router_pnr.v
+
+# config.mk's board profile as verilator -G options (tests/rtl/noc/test_noc_lint.sh)
+.PHONY: board-router-params
+board-router-params:
+	@echo $(ROUTER_BOARD_G)
+
+# make router-pnr: one 2-D router placed and routed on an iCE40 UP5K (yosys synth_ice40,
+# nextpnr-ice40 --up5k, seed 1, a 30 MHz constraint; coordinates as inputs, as in a board),
+# the default router (ROUTER_*) beside the lean one (ROUTER_BOARD_*):
+# $(BUILD)/bench/router_ice40.json (lc_used, router_lc, ebr_used, fmax_mhz of each, ratios).
+DEFAULT_ROUTER_PARAMS := VCS=$(ROUTER_VCS) BUF_DEPTH=$(ROUTER_BUF_DEPTH) INJ_DEPTH=$(ROUTER_INJ_DEPTH)
+BENCH_TARGETS += router-pnr
+.PHONY: router-pnr
+router-pnr:
+	@OUT=$(BUILD)/bench DEFAULT_PARAMS="DIMS=2 FLIT_BITS=$(FLIT_BITS) $(DEFAULT_ROUTER_PARAMS)" \
+	  LEAN_PARAMS="DIMS=2 FLIT_BITS=$(FLIT_BITS) $(ROUTER_BOARD_PARAMS)" PNR_FREQ=30 PNR_SEED=1 \
+	  rtl/noc/pnr/bench_router_pnr.sh
 
 # make bench-link-guard: yosys synth_ice40 cost of one protected on-chip link (rtl/noc/
 # link_guard_tx + link_guard_rx) at the board's router parameters; $(BUILD)/bench/link_guard.json

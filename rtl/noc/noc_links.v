@@ -16,7 +16,7 @@ module noc_links #(
     parameter SIZE_Z    = 1,
     parameter TORUS     = 1,
     parameter FLIT_BITS = 32,
-    parameter VCS       = 2,   // virtual channels per link: 2, 4 or 8
+    parameter VCS       = 2,   // virtual channels per link: 1, 2, 4 or 8
     parameter VC_BITS   = (VCS <= 2) ? 1 : (VCS <= 4) ? 2 : 3   // derived: do not set
 ) (
     // what the nodes drive (on a mesh the edge outputs and edge credits have no receiver)

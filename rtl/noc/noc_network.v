@@ -18,8 +18,17 @@ module noc_network #(
     parameter BUF_DEPTH = 4,
     parameter INJ_DEPTH = 4,
     parameter ERR_BITS  = 16,
-    parameter VCS       = 2,    // virtual channels per link: 2, 4 or 8
-    parameter GUARD     = 0     // 1: every link protected (noc_links_guarded)
+    parameter VCS       = 2,    // virtual channels per link: 1, 2, 4 or 8
+    parameter GUARD     = 0,    // 1: every link protected (noc_links_guarded)
+    // the router's lean options (noc_router; rtl/README.md "Options for small FPGAs"):
+    // buffers in block RAM, injection channel j to link j only, registered route and
+    // allocation, bits of a coordinate, the last-hop VC rule; the defaults are the
+    // simulated machine's router
+    parameter BUF_RAM      = 0,
+    parameter INJ_ANY_PORT = 1,
+    parameter PIPELINE     = 0,
+    parameter SIDE_BITS    = 7,
+    parameter VC_LAST_HOP  = 0
 ) (
     input  wire                                            clk,
     input  wire                                            rst,
@@ -105,7 +114,9 @@ module noc_network #(
 
             noc_router #(
                 .DIMS(DIMS), .FLIT_BITS(FLIT_BITS), .BUF_DEPTH(BUF_DEPTH),
-                .INJ_DEPTH(INJ_DEPTH), .ERR_BITS(ERR_BITS), .VCS(VCS)
+                .INJ_DEPTH(INJ_DEPTH), .ERR_BITS(ERR_BITS), .VCS(VCS), .BUF_RAM(BUF_RAM),
+                .INJ_ANY_PORT(INJ_ANY_PORT), .PIPELINE(PIPELINE), .SIDE_BITS(SIDE_BITS),
+                .VC_LAST_HOP(VC_LAST_HOP)
             ) router (
                 .clk(clk), .rst(rst),
                 .my_coord(COORD), .dim_size(SIZES), .torus(TORUS != 0),

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Lint of the router RTL (rtl/noc) with verilator --lint-only -Wall, in configurations that
 # cover every generate branch: 2-D and 3-D routers, mesh and torus networks, a line, a
-# 2-ary torus (double links), odd buffer depths, protected links (GUARD = 1). (make
-# lint-noc lints bigger networks.)
+# 2-ary torus (double links), odd buffer depths, 1 to 8 VCs, protected links (GUARD = 1),
+# config.mk's lean router profile and each of its options. (make lint-noc lints bigger
+# networks.)
 set -u
 . tests/lib.sh
 need_tool "lint (verilator)" verilator || exit 1
@@ -24,6 +25,20 @@ lint "network 1x4 line" --top-module noc_network -GSIZE_X=1 -GSIZE_Y=4 -GTORUS=0
 lint "network 2x2x2 torus" --top-module noc_network -GDIMS=3 -GSIZE_X=2 -GSIZE_Y=2 -GSIZE_Z=2 -GTORUS=1
 lint "network 3x3 torus, 4 VCs" --top-module noc_network -GSIZE_X=3 -GSIZE_Y=3 -GVCS=4
 lint "router 3-D, 8 VCs" --top-module noc_router -GDIMS=3 -GVCS=8
+lint "router 2-D, 1 VC" --top-module noc_router -GVCS=1
+# config.mk's board profile (make prints its parameters), and its options one by one
+board=$(make -s --no-print-directory board-router-params 2>/dev/null)
+if [ -z "$board" ]; then
+    echo "FAIL lint board profile: make board-router-params printed nothing"
+else
+    lint "router board profile ($board)" --top-module noc_router $board
+    lint "network 2x2 mesh of board routers" --top-module noc_network -GSIZE_X=2 -GSIZE_Y=2 -GTORUS=0 $board
+    lint "measurement top of make router-pnr" --top-module noc_router_pnr $board rtl/noc/pnr/noc_router_pnr.v
+fi
+lint "router 3-D, buffers in block RAM, 4 VCs" --top-module noc_router -GDIMS=3 -GVCS=4 -GBUF_RAM=1 -GBUF_DEPTH=3
+lint "router, registered route and allocation" --top-module noc_router -GPIPELINE=1
+lint "router, injection channel j to link j" --top-module noc_router -GINJ_ANY_PORT=0 -GVCS=8
+lint "router, 2-bit coordinates" --top-module noc_router -GSIDE_BITS=2
 lint "network 4x4 torus, protected links" --top-module noc_network -GGUARD=1
 lint "network 3x2 mesh, protected links, 4 VCs" --top-module noc_network -GGUARD=1 -GSIZE_X=3 -GSIZE_Y=2 -GTORUS=0 -GVCS=4
 lint "network 2x2x2 torus, protected links" --top-module noc_network -GGUARD=1 -GDIMS=3 -GSIZE_X=2 -GSIZE_Y=2 -GSIZE_Z=2

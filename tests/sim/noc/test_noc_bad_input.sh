@@ -3,10 +3,12 @@
 # noc-sim refuses a bad command line with the exact message and exit status 2 before it runs
 # anything, and writes nothing: --load (not a number, negative, trailing junk, zero, nan,
 # blanks, too high for --len), --seed (not a number, negative, hex, out of range), --vcs
-# (not 2, 4 or 8; a variant not compiled in), --sweep (empty, an empty field, a bad or zero
+# (not 1, 2, 4 or 8; a variant not compiled in), --board (a shape without a board variant),
+# --sweep (empty, an empty field, a bad or zero
 # load, a blank-separated list, too high, with --load), --json/--svg/--trace files that
-# cannot be created. A --json write that fails after the run (/dev/full) exits 1. The other
-# command-line refusals are in test_noc_traffic.sh.
+# cannot be created. A --json write that fails after the run (/dev/full) exits 1. The shape
+# list of the build refuses a torus of sides over 2 with 1 VC and a board shape too big for
+# the board router's coordinates. The other command-line refusals are in test_noc_traffic.sh.
 set -u
 . tests/lib.sh
 work="$BUILD/tests/noc-bad-input"
@@ -60,10 +62,30 @@ refuse seed-hex "--seed wants a decimal integer in 0..2147483647, got '0x10'" --
 refuse seed-too-big "--seed wants a decimal integer in 0..2147483647, got '99999999999'" --seed 99999999999 "${out[@]}"
 
 # --- --vcs: what the router is built for, and a variant compiled in
-refuse vcs-three "--vcs wants 2, 4 or 8 virtual channels per link (what the router is built for), got '3'" --vcs 3 "${out[@]}"
-refuse vcs-not-a-number "--vcs wants 2, 4 or 8 virtual channels per link (what the router is built for), got 'x'" --vcs x "${out[@]}"
+refuse vcs-three "--vcs wants 1, 2, 4 or 8 virtual channels per link (what the router is built for), got '3'" --vcs 3 "${out[@]}"
+refuse vcs-not-a-number "--vcs wants 1, 2, 4 or 8 virtual channels per link (what the router is built for), got 'x'" --vcs x "${out[@]}"
+refuse board-not-compiled "shape 4x4 torus with 4 VCs with the board profile is not compiled into this binary (see --help for the list); add it to NOC_SHAPES, e.g. make noc-sim NOC_EXTRA_SHAPES=4x4tv4b" \
+    --board --vcs 4 "${out[@]}"
 refuse vcs-not-compiled "shape 4x4 torus with 8 VCs is not compiled into this binary (see --help for the list); add it to NOC_SHAPES, e.g. make noc-sim NOC_EXTRA_SHAPES=4x4tv8" \
     --vcs 8 "${out[@]}"
+
+# --- the shape list (sim/noc/noc_shapes.sh, run by make): clear refusals, nothing written
+shapes_refuse() {   # name, expected text, shape list
+    local name="$1" text="$2" rc
+    rm -rf "$work/shapes"
+    env FLIT_BITS=32 NOC_BUF_DEPTH=4 NOC_INJ_DEPTH=4 NOC_VCS=2 ROUTER_BOARD_VCS=1 ROUTER_BOARD_BUF_DEPTH=16 \
+        ROUTER_BOARD_INJ_DEPTH=1 ROUTER_BOARD_BUF_RAM=1 ROUTER_BOARD_INJ_ANY_PORT=0 ROUTER_BOARD_PIPELINE=1 \
+        ROUTER_BOARD_SIDE_BITS=3 sim/noc/noc_shapes.sh "$work/shapes" "$3" >"$work/$name.out" 2>"$work/$name.err"
+    rc=$?
+    if [ "$rc" -eq 0 ]; then fail "$name" "the shape list '$3' was accepted"
+    elif ! grep -qF -- "$text" "$work/$name.err"; then fail "$name" "stderr lacks '$text': $(tail_of "$work/$name.err")"
+    elif [ -e "$work/shapes/noc_shapes.vh" ]; then fail "$name" "noc_shapes.vh written anyway"
+    else pass "$name"; fi
+}
+shapes_refuse shape-torus-one-vc "noc shape '4x4t4v1': a torus with 1 VC per link must have sides of at most 2 (a longer ring needs the dateline's 2 VCs: say v2)" "2x2m 4x4t4v1"
+shapes_refuse shape-board-too-big "noc shape '9x2mb': a board router (ROUTER_BOARD_SIDE_BITS=3) takes sides of up to 8 nodes" "9x2mb"
+shapes_refuse shape-three-vcs "noc shape '4x4t4v3': VCs must be 1, 2, 4 or 8" "4x4t4v3"
+shapes_refuse shape-garbage "noc shape '4x4q': want XxY[xZ], then m or t" "4x4q"
 
 # --- --sweep: comma-separated loads, each as --load
 refuse sweep-empty "--sweep wants comma-separated loads like 0.1,0.2,0.4, got ''" --sweep "" "${out[@]}"
