@@ -140,25 +140,11 @@ module noc_router #(
     localparam OB = SIDE_BITS + 1;
     localparam [OB-1:0] SIGN = {1'b1, {SB{1'b0}}};
 
-    // lo <= x <= hi for OB-bit signed x, with lo and hi given as kept above: two carry
-    // chains on offset-binary numbers (x with its sign bit flipped), no subtractor logic.
-    function in_range;
-        input [OB-1:0] x;
-        input [OB-1:0] lo_kept;
-        input [OB-1:0] hi_kept;
-        reg   [OB:0]   ge;
-        reg   [OB:0]   le;
-        begin
-            ge = {1'b0, x ^ SIGN} + {1'b0, lo_kept} + {{OB{1'b0}}, 1'b1};   // carry: x >= lo
-            le = {1'b0, hi_kept} + {1'b0, ~(x ^ SIGN)} + {{OB{1'b0}}, 1'b1}; // carry: x <= hi
-            in_range = ge[OB] && le[OB];
-        end
-    endfunction
     reg [2:0]        ring;
     reg [5:0]        link_ok;     // the output link exists (and may be used)
     reg [5:0]        wrap_port;   // the output link is a ring's wrap link
     // A path's count in dimension d must lie in [lo, hi] (path_*), and in [lo, hi] of the
-    // line to stay off the wrap link (line_*). Kept as the operands of in_range below:
+    // line to stay off the wrap link (line_*). Kept as the operands of noc_in_range:
     // *_lo as ~(lo with its sign bit flipped), *_hi as hi with its sign bit flipped.
     reg [3*OB-1:0]   path_lo;
     reg [3*OB-1:0]   path_hi;
@@ -281,7 +267,6 @@ module noc_router #(
             reg [2:0]        fits;      // ... is an OB-bit number
             reg [2:0]        one_hop;   // ... is +1 or -1
             reg [2:0]        dim_ok;    // ... lies on a path from here (injection)
-            reg signed [OB-1:0] off_d;
             reg              extra;     // a count in a dimension the network lacks
             reg              found;
             reg [1:0]        rdim;
@@ -297,6 +282,21 @@ module noc_router #(
             reg [VB-1:0]     entry_vc;
             reg              bad;
 
+            // Every count of an injected head against this node's bounds (injection units
+            // check the whole path; network units the hop only).
+            wire [2:0] on_path;
+            genvar pd3;
+            for (pd3 = 0; pd3 < 3; pd3 = pd3 + 1) begin : path_check
+                if (IS_NET == 0 && pd3 < DIMS) begin : dim
+                    noc_in_range #(.BITS(OB)) range (
+                        .x(fd[8 * pd3 +: OB]), .lo_kept(path_lo[pd3 * OB +: OB]),
+                        .hi_kept(path_hi[pd3 * OB +: OB]), .in_range(on_path[pd3])
+                    );
+                end else begin : none
+                    assign on_path[pd3] = 1'b1;
+                end
+            end
+
             always @* begin
                 start_dim = fd[25:24];
                 extra     = 1'b0;
@@ -305,7 +305,6 @@ module noc_router #(
                 one_hop   = 3'b000;
                 dim_ok    = 3'b111;
                 for (d = 0; d < 3; d = d + 1) begin
-                    off_d      = fd[8 * d +: OB];
                     nonzero[d] = (fd[8 * d +: 8] != 8'd0);
                     if (SB < 7) fits[d] = (fd[8 * d + SB +: 8 - SB] == {(8 - SB){fd[8 * d + 7]}});
                     one_hop[d] = (fd[8 * d + 1 +: 7] == {7{fd[8 * d + 7]}}) && fd[8 * d];
@@ -313,8 +312,7 @@ module noc_router #(
                         if (nonzero[d]) extra = 1'b1;
                     end else if (IS_NET == 0) begin
                         // (network inputs check the hop only, below)
-                        dim_ok[d] = fits[d] &&
-                                    in_range(off_d, path_lo[d * OB +: OB], path_hi[d * OB +: OB]);
+                        dim_ok[d] = fits[d] && on_path[d];
                     end
                 end
                 found = 1'b0;
@@ -329,17 +327,30 @@ module noc_router #(
                 rdir  = fd[8 * rdim + 7];
                 rport = {rdim, rdir};
                 roff  = fd[8 * rdim +: OB];
+            end
+
+            // The hop's count against this node's bounds in the hop's dimension.
+            wire hop_on_path;   // the count lies on a path from here
+            wire hop_on_line;   // ... and on the line, off the wrap link
+            noc_in_range #(.BITS(OB)) path_range (
+                .x(roff), .lo_kept(path_lo[rdim * OB +: OB]), .hi_kept(path_hi[rdim * OB +: OB]),
+                .in_range(hop_on_path)
+            );
+            noc_in_range #(.BITS(OB)) line_range (
+                .x(roff), .lo_kept(line_lo[rdim * OB +: OB]), .hi_kept(line_hi[rdim * OB +: OB]),
+                .in_range(hop_on_line)
+            );
+
+            always @* begin
                 if (VCS == 1)   // rings are of 2 nodes: a count of +1 or -1 only
                     ring_ok = one_hop[rdim];
                 else
-                    ring_ok = fits[rdim] &&
-                              in_range(roff, path_lo[rdim * OB +: OB], path_hi[rdim * OB +: OB]);
+                    ring_ok = fits[rdim] && hop_on_path;
                 hop_ok = ({30'd0, start_dim} < DIMS) && !extra &&
                          (!found || (link_ok[rport] && (!ring[rdim] || ring_ok)));
                 // VC: a function of the route (worms of one route stay in order).
                 wrap_hop   = wrap_port[rport];
-                crossing   = ring[rdim] &&
-                             !in_range(roff, line_lo[rdim * OB +: OB], line_hi[rdim * OB +: OB]);
+                crossing   = ring[rdim] && !hop_on_line;
                 continuing = (IS_NET != 0) && (IN_DIM == rdim);
                 // entry_vc: a VC fixed by the coordinate where the worm enters the
                 // dimension (its low bits), to spread the worms over the VCs.
@@ -441,13 +452,15 @@ module noc_router #(
         for (o = 0; o < P; o = o + 1) begin : out
             localparam integer OUT_DIM = o / 2;
             localparam integer OUT_NEG = o % 2;   // 1: the - side, counts go up towards 0
-            // the candidates' signals, gathered
-            reg  [NC-1:0]      c_req;
-            reg  [NC-1:0]      c_empty;
-            reg  [NC-1:0]      c_last;
-            reg  [NC-1:0]      c_first;
-            reg  [NC*VB-1:0]   c_vc;
-            reg  [NC*W-1:0]    c_out;
+            // the candidates' signals, gathered (see the cand block below)
+            wire [NC-1:0]      c_req;
+            wire [NC-1:0]      c_empty;
+            wire [NC-1:0]      c_last;
+            wire [NC-1:0]      c_first;
+            wire [NC*VB-1:0]   c_vc;
+            wire [NC*W-1:0]    c_out;
+            wire [NC*NIN-1:0]  c_granted;    // candidate i's grant, at its unit's bit
+            wire [NC*NIN-1:0]  c_sent;       // candidate i's flit crosses, at its unit's bit
             wire [NC-1:0]      head_grant;
             reg  [CB-1:0]      head_idx;
             reg  [VB-1:0]      head_vc;
@@ -470,20 +483,40 @@ module noc_router #(
 
             reg  [NIN-1:0]     granted_units;
             reg  [NIN-1:0]     sent_units;
-            reg                vc_taken;
-            always @* begin
-                for (i = 0; i < NC; i = i + 1) begin
-                    c_empty[i]          = u_empty[cand_unit(o, i)];
-                    c_last[i]           = u_last[cand_unit(o, i)];
-                    c_first[i]          = u_first[cand_unit(o, i)];
-                    c_vc[i * VB +: VB]  = u_vc[cand_unit(o, i) * VB +: VB];
-                    c_out[i * W +: W]   = u_out[cand_unit(o, i) * W +: W];
+
+            // Candidate c is unit CU, fixed at elaboration: wires, no function called at run
+            // time (Verilator numbers an inlined function's temporaries per instance, and the
+            // routers of a mesh could no longer share one body of code).
+            genvar c;
+            for (c = 0; c < NC; c = c + 1) begin : cand
+                localparam integer   CU   = cand_unit(o, c);
+                localparam integer   CI_I = c;
+                localparam [CB-1:0]  CI   = CI_I[CB-1:0];
+                localparam [NIN-1:0] CU_BIT = {{(NIN-1){1'b0}}, 1'b1} << CU;
+                wire [VB-1:0] vc = u_vc[CU * VB +: VB];
+                reg           vc_taken;   // the output VC the head asks for carries a worm
+                reg           sent;
+                integer       cv;
+                always @* begin
                     vc_taken = 1'b0;
-                    for (v = 0; v < VCS; v = v + 1)
-                        if ({{(32-VB){1'b0}}, c_vc[i * VB +: VB]} == v) vc_taken = owned[v];
-                    c_req[i] = u_head_req[cand_unit(o, i)] && !u_eject[cand_unit(o, i)] &&
-                               (u_port[cand_unit(o, i) * 3 +: 3] == o) && !vc_taken;
+                    for (cv = 0; cv < VCS; cv = cv + 1)
+                        if ({{(32-VB){1'b0}}, vc} == cv) vc_taken = owned[cv];
+                    if (PIPELINE != 0) begin   // (only owners send: decode the owners)
+                        sent = 1'b0;
+                        for (cv = 0; cv < VCS; cv = cv + 1)
+                            if (sw_grant[cv] && owner[cv * CB +: CB] == CI) sent = 1'b1;
+                    end else
+                        sent = send_valid && (send_idx == CI);
                 end
+                assign c_empty[c]         = u_empty[CU];
+                assign c_last[c]          = u_last[CU];
+                assign c_first[c]         = u_first[CU];
+                assign c_vc[c * VB +: VB] = vc;
+                assign c_out[c * W +: W]  = u_out[CU * W +: W];
+                assign c_req[c]           = u_head_req[CU] && !u_eject[CU] &&
+                                            (u_port[CU * 3 +: 3] == o) && !vc_taken;
+                assign c_granted[c * NIN +: NIN] = head_grant[c] ? CU_BIT : {NIN{1'b0}};
+                assign c_sent[c * NIN +: NIN]    = sent ? CU_BIT : {NIN{1'b0}};
             end
 
             noc_rr_arbiter #(.N(NC)) head_arbiter (
@@ -534,14 +567,8 @@ module noc_router #(
                 granted_units = {NIN{1'b0}};
                 sent_units    = {NIN{1'b0}};
                 for (i = 0; i < NC; i = i + 1) begin
-                    granted_units[cand_unit(o, i)] = head_grant[i];
-                    if (PIPELINE != 0) begin   // (only owners send: decode the owners)
-                        sent_units[cand_unit(o, i)] = 1'b0;
-                        for (v = 0; v < VCS; v = v + 1)
-                            if (sw_grant[v] && owner[v * CB +: CB] == i[CB-1:0])
-                                sent_units[cand_unit(o, i)] = 1'b1;
-                    end else
-                        sent_units[cand_unit(o, i)] = send_valid && (send_idx == i[CB-1:0]);
+                    granted_units = granted_units | c_granted[i * NIN +: NIN];
+                    sent_units    = sent_units | c_sent[i * NIN +: NIN];
                 end
             end
             assign out_granted[o * NIN +: NIN] = granted_units;

@@ -40,11 +40,13 @@ MESH_SIM_VARIANTS += $(foreach v,$(filter-out $(foreach w,$(MESH_SIM_VARIANTS),$
 # binary (TRACE "yes": with --trace-fst, which the variants leave out: it costs a third of the
 # build; XRAND "xrand": random initial values, see node.mk). DIR/build.time: the last build's
 # wall-clock milliseconds and the load average then (make bench-sim reports them).
+# -O2 goes in OPT_FAST, not in the C flags: those reach every file, and the model's cold
+# code (__Slow: construction and the first settle, run once) builds fastest at -O0.
 define mesh_sim_build
 $(2)/vflags := --cc --exe --build -j 2 -O3 -fno-table $(if $(10),$(SIM_X_RAND),$(SIM_X_FAST)) $(if $(9),--trace-fst) $(if $(filter-out 1,$(8)),--threads $(8)) \
     --top-module mesh_top -GDIMS=$(3) -GSIZE_X=$(4) -GSIZE_Y=$(5) -GSIZE_Z=$(6) -GTORUS=$(7) \
-    -GFLIT_BITS=$(FLIT_BITS) $(NODE_TOP_PARAMS) -GLINE_WORDS=$(LINE_WORDS) -Wno-fatal -MAKEFLAGS "OPT_FAST=-O2 OPT_GLOBAL=-O2"
-$(2)/cflags := -O2 -std=c++14 -Wall -Wextra -DRVMESH_RAM_BASE=$(RAM_BASE)ull \
+    -GFLIT_BITS=$(FLIT_BITS) $(NODE_TOP_PARAMS) -GLINE_WORDS=$(LINE_WORDS) -Wno-fatal -MAKEFLAGS "OPT_FAST=-O2 OPT_SLOW=-O0 OPT_GLOBAL=-O2"
+$(2)/cflags := -std=c++14 -Wall -Wextra -DRVMESH_RAM_BASE=$(RAM_BASE)ull \
     -DRVMESH_RAM_BYTES=$(RAM_BYTES)ull -DRVMESH_LINE_WORDS=$(LINE_WORDS) -DMESH_DIMS=$(3) -DMESH_SIZE_X=$(4) -DMESH_SIZE_Y=$(5) \
     -DMESH_SIZE_Z=$(6) -DMESH_TORUS=$(7) -DMESH_SIM_THREADS=$(8) $(if $(10),-DRVMESH_XRAND) \
     -I$(CURDIR)/sim/node -I$(CURDIR)/sim/mesh -I$(CURDIR) -I$(abspath $(dir $(MESH_VIEW_INC)))

@@ -43,7 +43,7 @@ if command -v yosys >/dev/null 2>&1; then
     for dims in $dim_list; do
         echo "== yosys synth_ice40 of one router (DIMS=$dims, $depth-flit VCs, coordinates as inputs)"
         stat="$out/router_ice40_d${dims}.stat"
-        yosys -q -p "read_verilog rtl/noc/noc_fifo.v rtl/noc/noc_rr_arbiter.v rtl/noc/noc_router.v; \
+        yosys -q -p "read_verilog rtl/noc/noc_fifo.v rtl/noc/noc_rr_arbiter.v rtl/noc/noc_in_range.v rtl/noc/noc_router.v; \
             chparam -set DIMS $dims -set FLIT_BITS ${FLIT_BITS:-32} -set BUF_DEPTH $depth noc_router; \
             synth_ice40 -top noc_router; tee -q -o $stat stat" >/dev/null
         luts=$(awk '/SB_LUT4/ {print $2}' "$stat" | tail -n 1)

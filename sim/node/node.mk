@@ -13,8 +13,8 @@ NODE_SIM_SRCS   := sim/node/node_sim.cpp sim/node/elf32.cpp sim/node/sim_common.
 NODE_SIM_HDRS   := sim/node/elf32.h sim/node/sim_common.h sim/node/sim_run.h
 NODE_SIM_VFLAGS := --cc --exe --build -j 2 -O3 --trace-fst \
                    --top-module node_top $(NODE_TOP_PARAMS) -Wno-fatal \
-                   -MAKEFLAGS "OPT_FAST=-O2 OPT_GLOBAL=-O2"
-NODE_SIM_CFLAGS := -O2 -std=c++14 -Wall -Wextra -DRVMESH_RAM_BASE=$(RAM_BASE)ull \
+                   -MAKEFLAGS "OPT_FAST=-O2 OPT_SLOW=-O0 OPT_GLOBAL=-O2"
+NODE_SIM_CFLAGS := -std=c++14 -Wall -Wextra -DRVMESH_RAM_BASE=$(RAM_BASE)ull \
                    -DRVMESH_RAM_BYTES=$(RAM_BYTES)ull -I$(CURDIR)/sim/node
 
 # Initial values: zero (Verilator's default reset value), or random from --x-seed in the

@@ -28,7 +28,7 @@ for tool in yosys nextpnr-ice40; do
 done
 work="$OUT/$TAG.work"
 mkdir -p "$work"
-rtl="rtl/noc/noc_fifo.v rtl/noc/noc_rr_arbiter.v rtl/noc/noc_router.v"
+rtl="rtl/noc/noc_fifo.v rtl/noc/noc_rr_arbiter.v rtl/noc/noc_router.v rtl/noc/noc_in_range.v"
 top=rtl/noc/pnr/noc_router_pnr.v
 chparam=""
 json_params=""

@@ -10,7 +10,7 @@ set -u
 need_tool link-routers-build verilator || exit 1
 work="$BUILD/tests/link-routers"
 mkdir -p "$work"
-src="tests/rtl/link/tb_link_routers.v rtl/noc/noc_router.v rtl/noc/noc_fifo.v rtl/noc/noc_rr_arbiter.v
+src="tests/rtl/link/tb_link_routers.v rtl/noc/noc_router.v rtl/noc/noc_fifo.v rtl/noc/noc_rr_arbiter.v rtl/noc/noc_in_range.v
      rtl/link/link_add.v rtl/link/link_crc.v rtl/link/link_tx.v rtl/link/link_rx.v rtl/link/link_phy.v"
 # shellcheck disable=SC2086
 if ! verilator --binary --timing -j 2 -Wno-fatal -Wno-lint -Wno-style --top-module tb_link_routers \

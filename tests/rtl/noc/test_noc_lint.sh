@@ -48,7 +48,7 @@ tmp=$(mktemp -d)
 sed 's|^    localparam P         = 2 \* DIMS;|    localparam P         = 2 * DIMS;\n    wire lint_probe_wire;|' rtl/noc/noc_router.v > "$tmp/noc_router.v"
 if ! grep -q lint_probe_wire "$tmp/noc_router.v"; then
     echo "FAIL lint catches a planted warning: could not plant the probe"
-elif out=$(verilator --lint-only -Wall --top-module noc_router "$tmp/noc_router.v" rtl/noc/noc_fifo.v rtl/noc/noc_rr_arbiter.v 2>&1); then
+elif out=$(verilator --lint-only -Wall --top-module noc_router "$tmp/noc_router.v" rtl/noc/noc_fifo.v rtl/noc/noc_rr_arbiter.v rtl/noc/noc_in_range.v 2>&1); then
     echo "FAIL lint catches a planted warning: the planted dangling wire passed"
 elif ! grep -q '%Warning-UNUSED.*lint_probe_wire' <<<"$out"; then
     echo "FAIL lint catches a planted warning: verilator failed, but not on the probe: $(head -n 2 <<<"$out" | tr '\n' ' ')"
