@@ -8,6 +8,12 @@
 // route there: the NI's injection check refuses such worms). Per-node outputs are
 // flattened by node index; link_valid[n*2*DIMS + k] is high when output link k of node n
 // carries a flit this cycle (the simulator counts flits per link from it).
+//
+// Fault injection (mesh-sim --cut-link): while link_dead[n*2*DIMS + k] is high, port k of
+// node n hears nothing from its cable: no flit arrives on input link k, no credit on output
+// link k (the wires read 0, as a pulled cable's would). A dead cable is both of its ends.
+// link_credit is the credits each output link gets back this cycle (bit (n*2*DIMS+k)*VCS+v),
+// what the simulator's credit timeout watches.
 module mesh_top #(
     parameter        DIMS      = 2,
     parameter        SIZE_X    = 4,
@@ -41,7 +47,9 @@ module mesh_top #(
     output wire [SIZE_X*SIZE_Y*SIZE_Z*32-1:0] trap_pc,
     output wire [SIZE_X*SIZE_Y*SIZE_Z*32-1:0] trap_tval,
     output wire [SIZE_X*SIZE_Y*SIZE_Z-1:0]    halted,
-    output wire [SIZE_X*SIZE_Y*SIZE_Z*2*DIMS-1:0] link_valid
+    output wire [SIZE_X*SIZE_Y*SIZE_Z*2*DIMS-1:0] link_valid,
+    input  wire [SIZE_X*SIZE_Y*SIZE_Z*2*DIMS-1:0] link_dead,
+    output wire [SIZE_X*SIZE_Y*SIZE_Z*2*DIMS*VCS-1:0] link_credit
 );
     localparam N  = SIZE_X * SIZE_Y * SIZE_Z;
     localparam P  = 2 * DIMS;
@@ -64,6 +72,17 @@ module mesh_top #(
         .lin_valid(lin_valid), .lin_vc(lin_vc), .lin_last(lin_last), .lin_data(lin_data),
         .lout_credit(lout_credit)
     );
+
+    // a dead port hears nothing
+    wire [N*P-1:0]     heard_valid = lin_valid & ~link_dead;
+    wire [N*P*VCS-1:0] dead_vcs;
+    genvar l;
+    generate
+        for (l = 0; l < N * P; l = l + 1) begin : cut
+            assign dead_vcs[l * VCS +: VCS] = {VCS{link_dead[l]}};
+        end
+    endgenerate
+    assign link_credit = lout_credit & ~dead_vcs;
 
     localparam [23:0] SIZES = {SIZE_Z[7:0], SIZE_Y[7:0], SIZE_X[7:0]};
     localparam [15:0] COUNT = N[15:0];
@@ -95,12 +114,12 @@ module mesh_top #(
                 .io_req_valid(unused_io_valid), .io_req_ready(1'b0), .io_req_error(1'b1),
                 .io_req_addr(unused_io_addr), .io_req_write(unused_io_write),
                 .io_req_wstrb(unused_io_wstrb), .io_req_data(unused_io_data), .io_resp_data(32'd0),
-                .lin_valid(lin_valid[n * P +: P]), .lin_vc(lin_vc[n * P * VB +: P * VB]),
+                .lin_valid(heard_valid[n * P +: P]), .lin_vc(lin_vc[n * P * VB +: P * VB]),
                 .lin_last(lin_last[n * P +: P]), .lin_data(lin_data[n * P * W +: P * W]),
                 .lin_credit(lin_credit[n * P * VCS +: P * VCS]),
                 .lout_valid(link_valid[n * P +: P]), .lout_vc(lout_vc[n * P * VB +: P * VB]),
                 .lout_last(lout_last[n * P +: P]), .lout_data(lout_data[n * P * W +: P * W]),
-                .lout_credit(lout_credit[n * P * VCS +: P * VCS]),
+                .lout_credit(link_credit[n * P * VCS +: P * VCS]),
                 .console_valid(console_valid[n]), .console_data(console_data[n * 8 +: 8]),
                 .tohost_valid(tohost_valid[n]), .tohost_data(tohost_data[n * 32 +: 32]),
                 .retire_valid(retire_valid[n]), .retire_pc(retire_pc[n * 32 +: 32]),

@@ -5,11 +5,11 @@
 # -D flags; everything else (RAM, ISA, flit width) comes from config.mk for every variant.
 # `make mesh-sim MESH_X=8 MESH_Y=8` still rebuilds the default binary for that shape.
 
-MESH_SIM_SRCS := sim/mesh/mesh_sim.cpp sim/mesh/mesh_jobs.cpp sim/mesh/mesh_program.cpp sim/mesh/mesh_view.cpp \
+MESH_SIM_SRCS := sim/mesh/mesh_sim.cpp sim/mesh/mesh_faults.cpp sim/mesh/mesh_jobs.cpp sim/mesh/mesh_program.cpp sim/mesh/mesh_view.cpp \
                  sim/node/elf32.cpp sim/node/sim_common.cpp sim/node/sim_verilated.cpp
 # the replay viewer's page (sim/viewer/viewer.html) as a C++ string literal, compiled into mesh-sim
 MESH_VIEW_INC := $(BUILD)/gen/mesh_view_html.inc
-MESH_SIM_HDRS := sim/node/elf32.h sim/node/sim_common.h sim/node/sim_run.h sim/mesh/mesh_jobs.h sim/mesh/mesh_program.h sim/mesh/mesh_view.h \
+MESH_SIM_HDRS := sim/node/elf32.h sim/node/sim_common.h sim/node/sim_run.h sim/mesh/mesh_faults.h sim/mesh/mesh_jobs.h sim/mesh/mesh_program.h sim/mesh/mesh_view.h \
                  $(MESH_VIEW_INC) firmware/coll/coll_jobs.h $(SCHED_HEADERS)
 $(MESH_VIEW_INC): sim/viewer/viewer.html
 	@mkdir -p $(dir $@)
@@ -45,10 +45,11 @@ MESH_SIM_VARIANTS += $(foreach v,$(filter-out $(foreach w,$(MESH_SIM_VARIANTS),$
 define mesh_sim_build
 $(2)/vflags := --cc --exe --build -j 2 -O3 -fno-table $(if $(10),$(SIM_X_RAND),$(SIM_X_FAST)) $(if $(9),--trace-fst) $(if $(filter-out 1,$(8)),--threads $(8)) \
     --top-module mesh_top -GDIMS=$(3) -GSIZE_X=$(4) -GSIZE_Y=$(5) -GSIZE_Z=$(6) -GTORUS=$(7) \
-    -GFLIT_BITS=$(FLIT_BITS) $(NODE_TOP_PARAMS) -GLINE_WORDS=$(LINE_WORDS) -Wno-fatal -MAKEFLAGS "OPT_FAST=-O2 OPT_SLOW=-O0 OPT_GLOBAL=-O2"
+    -GFLIT_BITS=$(FLIT_BITS) -GVCS=$(ROUTER_VCS) -GBUF_DEPTH=$(ROUTER_BUF_DEPTH) -GINJ_DEPTH=$(ROUTER_INJ_DEPTH) \
+    $(NODE_TOP_PARAMS) -GLINE_WORDS=$(LINE_WORDS) -Wno-fatal -MAKEFLAGS "OPT_FAST=-O2 OPT_SLOW=-O0 OPT_GLOBAL=-O2"
 $(2)/cflags := -std=c++14 -Wall -Wextra -DRVMESH_RAM_BASE=$(RAM_BASE)ull \
     -DRVMESH_RAM_BYTES=$(RAM_BYTES)ull -DRVMESH_LINE_WORDS=$(LINE_WORDS) -DMESH_DIMS=$(3) -DMESH_SIZE_X=$(4) -DMESH_SIZE_Y=$(5) \
-    -DMESH_SIZE_Z=$(6) -DMESH_TORUS=$(7) -DMESH_SIM_THREADS=$(8) $(if $(10),-DRVMESH_XRAND) \
+    -DMESH_SIZE_Z=$(6) -DMESH_TORUS=$(7) -DMESH_VCS=$(ROUTER_VCS) -DMESH_SIM_THREADS=$(8) $(if $(10),-DRVMESH_XRAND) \
     -I$(CURDIR)/sim/node -I$(CURDIR)/sim/mesh -I$(CURDIR) -I$(abspath $(dir $(MESH_VIEW_INC)))
 # the flags in a stamp rewritten only when they change (a new shape or memory map rebuilds)
 $(2)/config.stamp: FORCE

@@ -6,6 +6,7 @@
 // stored (status << 1) | 1 to its `tohost` word. See `mesh-sim --help` and sim/mesh/README.md.
 #include <verilated.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cerrno>
 #include <cinttypes>
@@ -25,11 +26,12 @@
 #include "sim_common.h"
 #include "sim_run.h"
 #include "mesh_jobs.h"
+#include "mesh_faults.h"
 #include "mesh_program.h"
 #include "mesh_view.h"
 
-#if !defined(RVMESH_RAM_BASE) || !defined(MESH_SIZE_X) || !defined(MESH_DIMS)
-#error "build with -DRVMESH_RAM_BASE, -DRVMESH_RAM_BYTES, -DMESH_DIMS, -DMESH_SIZE_X/Y/Z, -DMESH_TORUS (sim/mesh/mesh.mk)"
+#if !defined(RVMESH_RAM_BASE) || !defined(MESH_SIZE_X) || !defined(MESH_DIMS) || !defined(MESH_VCS)
+#error "build with -DRVMESH_RAM_BASE, -DRVMESH_RAM_BYTES, -DMESH_DIMS, -DMESH_SIZE_X/Y/Z, -DMESH_TORUS, -DMESH_VCS (sim/mesh/mesh.mk)"
 #endif
 
 namespace {
@@ -42,6 +44,9 @@ const int kSize[3] = {MESH_SIZE_X, MESH_SIZE_Y, MESH_SIZE_Z};
 const bool kTorus = MESH_TORUS != 0;
 const int kNodes = MESH_SIZE_X * MESH_SIZE_Y * MESH_SIZE_Z;
 const int kPorts = 2 * MESH_DIMS;
+const int kVcs = MESH_VCS;            // virtual channels per link (mesh_top's VCS)
+const int kLinkStalled = 128;         // exit status: --link-timeout found a stalled link
+const size_t kMaxDeadLinks = 16;
 const uint64_t kDefaultProgress = 10000000ull;
 // cycles per step and per flit of the collectives firmware (sim/mesh/README.md, "Model")
 const CostModel kDefaultModel = {413.0, 118.0, 0.98};
@@ -52,7 +57,8 @@ const char kUsage[] =
     "                [--x-seed N]\n"
     "                [--trace FILE.fst] [--progress N] [--links] [--pc-trace N:FILE] [--quiet]\n"
     "                [--shape XxY[xZ]] [--torus|--mesh] [--help]\n"
-    "                [--view FILE.html] [--view-trace FILE.json] [--view-hops N]\n";
+    "                [--view FILE.html] [--view-trace FILE.json] [--view-hops N]\n"
+    "                [--dead-link X,Y[,Z]:P[@CYCLE]]... [--link-timeout N]\n";
 
 std::string shape_name() {
     char text[80];
@@ -73,6 +79,12 @@ std::string node_name(int n) {
     else
         std::snprintf(text, sizeof text, "[%d,%d]", x, y);
     return text;
+}
+
+// "1,2" (schedgen's form of a node)
+std::string coord_list(int n) {
+    std::string name = node_name(n);
+    return name.substr(1, name.size() - 2);
 }
 
 // "[1,2]+y": output link k of node n
@@ -132,6 +144,15 @@ void print_help() {
         "  --view-trace FILE.json  the same trace alone, as JSON\n"
         "  --view-hops N     worm hops the view records at most (default 2000000); past them it\n"
         "                    keeps the flits per link only\n"
+        "  --dead-link X,Y[,Z]:P[@CYCLE]  pull a cable: the one leaving node X,Y[,Z] by port P (2 x\n"
+        "                    dimension, + 1 for the - side), both ways, from CYCLE on (default 0:\n"
+        "                    from reset); its wires read 0 (no flit, no credit). Repeatable (16).\n"
+        "                    schedgen --dead-link X,Y:P writes schedules that avoid it\n"
+        "  --link-timeout N  watch every link's credits: a link whose flits wait N cycles for a\n"
+        "                    credit (a dead cable's never get one) ends the run, naming the link\n"
+        "                    and the schedgen option that avoids it (exit 128). 0 (default): off;\n"
+        "                    on a healthy machine credits come back within a few hundred cycles\n"
+        "                    in the collectives measured (sim/mesh/README.md, \"Link faults\")\n"
         "  --help            this text\n"
         "\n"
         "Console output (byte stores to 0x10000000) goes to stdout, one line at a time,\n"
@@ -159,7 +180,9 @@ void print_help() {
         "  126      a core halted: a trap was raised by the first instruction of the\n"
         "           trap handler (e.g. a trap while mtvec is 0)\n"
         "  127      --job: a collective's delivery check failed, a job took fewer cycles than\n"
-        "           one of its bounds, or a job never ended\n",
+        "           one of its bounds, or a job never ended\n"
+        "  128      --link-timeout: a link's flits waited that long for a credit (stderr names\n"
+        "           the link)\n",
         kUsage, shape_name().c_str(), kNodes, kRamBytes, kRamBase, kSimDefaultMaxCycles,
         kDefaultProgress, kDefaultModel.alpha, kDefaultModel.gamma, kDefaultModel.beta);
 }
@@ -211,6 +234,10 @@ inline uint32_t bits32(const VlWide<Words> &value, int lsb) {
 inline bool bit(uint64_t value, int i) { return (value >> i) & 1u; }
 template <std::size_t Words>
 inline bool bit(const VlWide<Words> &value, int i) { return (value[i / 32] >> (i % 32)) & 1u; }
+template <class Word>
+inline void set_bit(Word &value, int i) { value = Word(value | (Word(1) << i)); }
+template <std::size_t Words>
+inline void set_bit(VlWide<Words> &value, int i) { value[i / 32] |= 1u << (i % 32); }
 inline bool any(uint64_t value) { return value != 0; }
 template <std::size_t Words>
 inline bool any(const VlWide<Words> &value) {
@@ -257,6 +284,8 @@ int main(int argc, char **argv) {
     std::string view_path, view_trace_path;   // --view, --view-trace
     uint64_t view_hops = 2000000;
     bool want_torus = kTorus;
+    std::vector<std::string> dead_link_texts;   // --dead-link, parsed once the options are read
+    uint64_t link_timeout = 0;                 // --link-timeout (0: off)
 
     SimArgs args(argc, argv);
     while (args.next()) {
@@ -358,6 +387,15 @@ int main(int argc, char **argv) {
             if (!take_value() || value.empty())
                 return usage_error(arg + " needs a file name: " + arg + (arg == "--view" ? " FILE.html" : " FILE.json"));
             (arg == "--view" ? view_path : view_trace_path) = value;
+        } else if (arg == "--dead-link") {
+            if (!take_value() || value.empty())
+                return usage_error("--dead-link needs X,Y[,Z]:P[@CYCLE], e.g. --dead-link 1,1:0");
+            if (dead_link_texts.size() == kMaxDeadLinks)
+                return usage_error("--dead-link: at most " + std::to_string(kMaxDeadLinks) + " dead cables");
+            dead_link_texts.push_back(value);
+        } else if (arg == "--link-timeout") {
+            if (!take_value() || !sim_parse_count(value.c_str(), link_timeout, true))
+                return usage_error("--link-timeout takes a decimal number of cycles (0: off), not '" + value + "'");
         } else if (arg == "--view-hops") {
             if (!take_value() || !sim_parse_count(value.c_str(), view_hops, true))
                 return usage_error("--view-hops takes a decimal number of worm hops, not '" + value + "'");
@@ -369,6 +407,21 @@ int main(int argc, char **argv) {
         want_size[2] != kSize[2])
         return run_other_shape(argv, want_size, want_dims, want_torus);
     if (options.elf_path.empty()) return usage_error("no program given: --elf FILE is required");
+    MeshShape mesh_shape;
+    mesh_shape.dims = kDims;
+    for (int d = 0; d < 3; ++d) mesh_shape.size[d] = kSize[d];
+    mesh_shape.torus = kTorus;
+    mesh_shape.nodes = kNodes;
+    mesh_shape.ports = kPorts;
+    std::vector<DeadLink> dead_links;
+    for (const std::string &text : dead_link_texts) {
+        DeadLink link;
+        std::string error;
+        if (!parse_dead_link(text, mesh_shape, link, error)) return usage_error(error);
+        dead_links.push_back(link);
+    }
+    std::sort(dead_links.begin(), dead_links.end(),
+              [](const DeadLink &a, const DeadLink &b) { return a.cycle < b.cycle; });
     if (job_specs.empty() && !svg_path.empty())
         return usage_error("--link-svg draws the links of jobs: give at least one --job");
     // Output files are checked now, not found unwritable after a long run; the check leaves
@@ -400,12 +453,6 @@ int main(int argc, char **argv) {
             return kBadCommandLine;
         }
     }
-    MeshShape mesh_shape;
-    mesh_shape.dims = kDims;
-    for (int d = 0; d < 3; ++d) mesh_shape.size[d] = kSize[d];
-    mesh_shape.torus = kTorus;
-    mesh_shape.nodes = kNodes;
-    mesh_shape.ports = kPorts;
     MeshPackage package;
     {
         std::string error;
@@ -489,6 +536,9 @@ int main(int argc, char **argv) {
 
     std::vector<Node> nodes(kNodes);
     std::vector<uint64_t> link_flits(size_t(kNodes) * kPorts, 0);
+    size_t dead_links_cut = 0;    // --dead-link: the cables pulled so far (sorted by cycle)
+    LinkWatch link_watch(kNodes * kPorts, link_timeout);
+    int stalled_link = -1;        // --link-timeout: the link found stalled
     int exited = 0;
     int first_bad = -1;            // the first node (in time) that exited non-zero
     int status = -1;
@@ -496,6 +546,19 @@ int main(int argc, char **argv) {
     auto started = std::chrono::steady_clock::now();
 
     const SimEnd end = clock.run(options.max_cycles, progress, [&](uint64_t cycles) {
+        // --dead-link: a cable pulled from this cycle on (its wires read 0 from the next edge)
+        while (dead_links_cut < dead_links.size() && dead_links[dead_links_cut].cycle <= cycles) {
+            const DeadLink &cut = dead_links[dead_links_cut++];
+            set_bit(top->link_dead, cut.node * kPorts + cut.port);
+            set_bit(top->link_dead, cut.peer * kPorts + (cut.port ^ 1));
+        }
+        if (link_timeout) {   // --link-timeout: the credit watch
+            for (int l = 0; l < kNodes * kPorts; ++l)
+                link_watch.sample(cycles, l, bit(top->link_valid, l) ? 1u : 0u,
+                                  unsigned(__builtin_popcount(bits32(top->link_credit, l * kVcs) &
+                                                              ((1u << kVcs) - 1u))));
+            if ((stalled_link = link_watch.stalled(cycles)) >= 0) return SimStep::ended;
+        }
         // outputs of the current cycle, settled after the last rising edge
         if (any(top->console_valid))
             for (int n = 0; n < kNodes; ++n)
@@ -555,7 +618,19 @@ int main(int argc, char **argv) {
         }
     });
     const uint64_t cycles = clock.cycles();
-    if (end == SimEnd::halted) {
+    if (stalled_link >= 0) {
+        const int n = stalled_link / kPorts, k = stalled_link % kPorts;
+        char text[400];
+        std::snprintf(text, sizeof text,
+                      "link %s stalled: %" PRIu64 " flits sent on it wait for a credit since cycle %" PRIu64
+                      " (--link-timeout %" PRIu64 "): a dead cable? A schedule that avoids it: "
+                      "schedgen --dead-link %s:%d",
+                      link_name(n, k).c_str(), link_watch.outstanding(stalled_link),
+                      link_watch.since(stalled_link), link_timeout,
+                      coord_list(n).c_str(), k);
+        reason = text;
+        status = kLinkStalled;
+    } else if (end == SimEnd::halted) {
         for (int n = 0; n < kNodes; ++n)
             if (bit(top->halted, n)) {
                 reason = "node " + node_name(n) + ": " + nodes[n].traps.halt_reason();
