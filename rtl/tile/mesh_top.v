@@ -14,6 +14,13 @@
 // link k (the wires read 0, as a pulled cable's would). A dead cable is both of its ends.
 // link_credit is the credits each output link gets back this cycle (bit (n*2*DIMS+k)*VCS+v),
 // what the simulator's credit timeout watches.
+//
+// GUARD = 1 protects every link (noc_links_guarded: CRC-8 and a sequence number per flit,
+// go-back-N replay; rtl/noc/README.md) with a link_fault on each wire: flip_rate / 2^32 is
+// the chance that a flit (or a reverse word) is damaged, fault_seed makes it repeatable.
+// Per port, 16-bit saturating counters: link_errors (words the receiving end refused),
+// link_flips (flits damaged on the forward wire), link_retries (flits the sending end sent
+// again). GUARD = 0 (the default): plain wires; the fault inputs are unused, counters 0.
 module mesh_top #(
     parameter        DIMS      = 2,
     parameter        SIZE_X    = 4,
@@ -31,7 +38,8 @@ module mesh_top #(
     parameter        DIV_BITS  = 4,
     parameter        LOAD_BYPASS = 1,
     parameter        FAST_REDIRECT = 1,
-    parameter        DSP_COUNTERS = 0
+    parameter        DSP_COUNTERS = 0,
+    parameter        GUARD     = 0      // 1: every link protected (noc_links_guarded)
 ) (
     input  wire                            clk,
     input  wire                            rst,
@@ -49,7 +57,15 @@ module mesh_top #(
     output wire [SIZE_X*SIZE_Y*SIZE_Z-1:0]    halted,
     output wire [SIZE_X*SIZE_Y*SIZE_Z*2*DIMS-1:0] link_valid,
     input  wire [SIZE_X*SIZE_Y*SIZE_Z*2*DIMS-1:0] link_dead,
-    output wire [SIZE_X*SIZE_Y*SIZE_Z*2*DIMS*VCS-1:0] link_credit
+    output wire [SIZE_X*SIZE_Y*SIZE_Z*2*DIMS*VCS-1:0] link_credit,
+    // GUARD = 1 only: fault injection and the links' counters
+    /* verilator lint_off UNUSEDSIGNAL */
+    input  wire [31:0]                            fault_seed,
+    input  wire [31:0]                            flip_rate,
+    /* verilator lint_on UNUSEDSIGNAL */
+    output wire [SIZE_X*SIZE_Y*SIZE_Z*2*DIMS*16-1:0] link_errors,
+    output wire [SIZE_X*SIZE_Y*SIZE_Z*2*DIMS*16-1:0] link_flips,
+    output wire [SIZE_X*SIZE_Y*SIZE_Z*2*DIMS*16-1:0] link_retries
 );
     localparam N  = SIZE_X * SIZE_Y * SIZE_Z;
     localparam P  = 2 * DIMS;
@@ -63,15 +79,41 @@ module mesh_top #(
     wire [N*P-1:0]     lout_last, lin_last;
     wire [N*P*W-1:0]   lout_data, lin_data;
     wire [N*P*VCS-1:0] lin_credit, lout_credit;
-    noc_links #(
-        .DIMS(DIMS), .SIZE_X(SIZE_X), .SIZE_Y(SIZE_Y), .SIZE_Z(SIZE_Z), .TORUS(TORUS),
-        .FLIT_BITS(FLIT_BITS), .VCS(VCS)
-    ) links (
-        .lout_valid(link_valid), .lout_vc(lout_vc), .lout_last(lout_last), .lout_data(lout_data),
-        .lin_credit(lin_credit),
-        .lin_valid(lin_valid), .lin_vc(lin_vc), .lin_last(lin_last), .lin_data(lin_data),
-        .lout_credit(lout_credit)
-    );
+    generate
+        if (GUARD != 0) begin : guarded
+            /* verilator lint_off UNUSEDSIGNAL */
+            wire [N*P*16-1:0] rev_errors;
+            wire [N*P-1:0]    busy;
+            wire [N*P-1:0]    stalled;
+            /* verilator lint_on UNUSEDSIGNAL */
+            noc_links_guarded #(
+                .DIMS(DIMS), .SIZE_X(SIZE_X), .SIZE_Y(SIZE_Y), .SIZE_Z(SIZE_Z), .TORUS(TORUS),
+                .FLIT_BITS(FLIT_BITS), .VCS(VCS), .BUF_DEPTH(BUF_DEPTH), .COUNT_BITS(16)
+            ) links (
+                .clk(clk), .rst(rst), .fault_seed(fault_seed), .flip_rate(flip_rate),
+                .dead_port(32'd0), .dead_cycle(32'd0),   // (a dead cable: link_dead below)
+                .lout_valid(link_valid), .lout_vc(lout_vc), .lout_last(lout_last), .lout_data(lout_data),
+                .lin_credit(lin_credit),
+                .lin_valid(lin_valid), .lin_vc(lin_vc), .lin_last(lin_last), .lin_data(lin_data),
+                .lout_credit(lout_credit),
+                .link_errors(link_errors), .link_flips(link_flips), .link_retries(link_retries),
+                .link_rev_errors(rev_errors), .link_busy(busy), .link_stalled(stalled)
+            );
+        end else begin : plain
+            noc_links #(
+                .DIMS(DIMS), .SIZE_X(SIZE_X), .SIZE_Y(SIZE_Y), .SIZE_Z(SIZE_Z), .TORUS(TORUS),
+                .FLIT_BITS(FLIT_BITS), .VCS(VCS)
+            ) links (
+                .lout_valid(link_valid), .lout_vc(lout_vc), .lout_last(lout_last), .lout_data(lout_data),
+                .lin_credit(lin_credit),
+                .lin_valid(lin_valid), .lin_vc(lin_vc), .lin_last(lin_last), .lin_data(lin_data),
+                .lout_credit(lout_credit)
+            );
+            assign link_errors  = {(N*P*16){1'b0}};
+            assign link_flips   = {(N*P*16){1'b0}};
+            assign link_retries = {(N*P*16){1'b0}};
+        end
+    endgenerate
 
     // a dead port hears nothing
     wire [N*P-1:0]     heard_valid = lin_valid & ~link_dead;

@@ -22,6 +22,7 @@ lint-tile:
 	verilator --lint-only -Wall --top-module mesh_top $(MESH_TOP_PARAMS) $(TILE_RTL)
 	verilator --lint-only -Wall --top-module mesh_top -GTORUS=0 -GSIZE_X=3 -GSIZE_Y=2 $(TILE_RTL)
 	verilator --lint-only -Wall --top-module mesh_top -GDIMS=3 -GSIZE_X=2 -GSIZE_Y=2 -GSIZE_Z=2 $(TILE_RTL)
+	verilator --lint-only -Wall --top-module mesh_top -GGUARD=1 $(TILE_RTL)
 
 TILE_SYNTH_STAT := $(BUILD)/synth/tile/tile.stat
 tile-synth: $(TILE_SYNTH_STAT)

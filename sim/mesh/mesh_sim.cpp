@@ -30,8 +30,9 @@
 #include "mesh_program.h"
 #include "mesh_view.h"
 
-#if !defined(RVMESH_RAM_BASE) || !defined(MESH_SIZE_X) || !defined(MESH_DIMS) || !defined(MESH_VCS)
-#error "build with -DRVMESH_RAM_BASE, -DRVMESH_RAM_BYTES, -DMESH_DIMS, -DMESH_SIZE_X/Y/Z, -DMESH_TORUS, -DMESH_VCS (sim/mesh/mesh.mk)"
+#if !defined(RVMESH_RAM_BASE) || !defined(MESH_SIZE_X) || !defined(MESH_DIMS) || !defined(MESH_VCS) || \
+    !defined(MESH_GUARD)
+#error "build with -DRVMESH_RAM_BASE, -DRVMESH_RAM_BYTES, -DMESH_DIMS, -DMESH_SIZE_X/Y/Z, -DMESH_TORUS, -DMESH_VCS, -DMESH_GUARD (sim/mesh/mesh.mk)"
 #endif
 
 namespace {
@@ -45,6 +46,7 @@ const bool kTorus = MESH_TORUS != 0;
 const int kNodes = MESH_SIZE_X * MESH_SIZE_Y * MESH_SIZE_Z;
 const int kPorts = 2 * MESH_DIMS;
 const int kVcs = MESH_VCS;            // virtual channels per link (mesh_top's VCS)
+const bool kGuard = MESH_GUARD != 0;  // every link protected (mesh_top GUARD = 1)
 const int kLinkStalled = 128;         // exit status: --link-timeout found a stalled link
 const size_t kMaxDeadLinks = 16;
 const uint64_t kDefaultProgress = 10000000ull;
@@ -58,7 +60,7 @@ const char kUsage[] =
     "                [--trace FILE.fst] [--progress N] [--links] [--pc-trace N:FILE] [--quiet]\n"
     "                [--shape XxY[xZ]] [--torus|--mesh] [--help]\n"
     "                [--view FILE.html] [--view-trace FILE.json] [--view-hops N]\n"
-    "                [--dead-link X,Y[,Z]:P[@CYCLE]]... [--link-timeout N]\n";
+    "                [--dead-link X,Y[,Z]:P[@CYCLE]]... [--link-timeout N] [--flip-rate P] [--fault-seed N]\n";
 
 std::string shape_name() {
     char text[80];
@@ -153,6 +155,11 @@ void print_help() {
         "                    and the schedgen option that avoids it (exit 128). 0 (default): off;\n"
         "                    on a healthy machine credits come back within a few hundred cycles\n"
         "                    in the collectives measured (sim/mesh/README.md, \"Link faults\")\n"
+        "  --flip-rate P     (a model with protected links: make mesh-sim-4x4t-guard) damage each\n"
+        "                    flit on a link with probability P (0 <= P < 1, e.g. 1e-4); the links\n"
+        "                    detect it (CRC-8, sequence number) and send it again (go-back-N).\n"
+        "                    The summary adds link-errors= retries= flips= (all links)\n"
+        "  --fault-seed N    the seed of the damage (default 1): the same seed, the same run\n"
         "  --help            this text\n"
         "\n"
         "Console output (byte stores to 0x10000000) goes to stdout, one line at a time,\n"
@@ -286,6 +293,8 @@ int main(int argc, char **argv) {
     bool want_torus = kTorus;
     std::vector<std::string> dead_link_texts;   // --dead-link, parsed once the options are read
     uint64_t link_timeout = 0;                 // --link-timeout (0: off)
+    uint32_t flip_rate = 0;                    // --flip-rate, as a fraction of 2^32
+    uint64_t fault_seed = 1;                   // --fault-seed
 
     SimArgs args(argc, argv);
     while (args.next()) {
@@ -396,6 +405,22 @@ int main(int argc, char **argv) {
         } else if (arg == "--link-timeout") {
             if (!take_value() || !sim_parse_count(value.c_str(), link_timeout, true))
                 return usage_error("--link-timeout takes a decimal number of cycles (0: off), not '" + value + "'");
+        } else if (arg == "--flip-rate" || arg == "--fault-seed") {
+            if (!kGuard)
+                return usage_error(arg + ": this mesh-sim's links are not protected; a model with protected "
+                                   "links is make mesh-sim-4x4t-guard (sim/mesh/mesh.mk, flag 'guard')");
+            if (!take_value()) return usage_error(arg + " needs a value");
+            if (arg == "--fault-seed") {
+                if (!sim_parse_count(value.c_str(), fault_seed, true) || fault_seed > 0xffffffffull)
+                    return usage_error("--fault-seed takes a decimal number below 2^32, not '" + value + "'");
+            } else {
+                char *end = nullptr;
+                const double p = std::strtod(value.c_str(), &end);
+                if (value.empty() || end == value.c_str() || *end != '\0' || !(p >= 0.0 && p < 1.0))
+                    return usage_error("--flip-rate takes a probability per flit, 0 <= P < 1 (e.g. 1e-4), not '" +
+                                       value + "'");
+                flip_rate = uint32_t(p * 4294967296.0);
+            }
         } else if (arg == "--view-hops") {
             if (!take_value() || !sim_parse_count(value.c_str(), view_hops, true))
                 return usage_error("--view-hops takes a decimal number of worm hops, not '" + value + "'");
@@ -532,6 +557,8 @@ int main(int argc, char **argv) {
     }
 
     top->tohost_addr = image.has_tohost ? (image.tohost & ~3u) : 0xffffffffu;
+    top->fault_seed = uint32_t(fault_seed);
+    top->flip_rate = flip_rate;
     clock.reset();
 
     std::vector<Node> nodes(kNodes);
@@ -673,6 +700,17 @@ int main(int argc, char **argv) {
         }
     }
     for (const Node &node : nodes) instret += node.instret;
+    std::string guard_counts;   // the protected links' counters, summed over every port
+    if (kGuard) {
+        uint64_t errors = 0, retries = 0, flips_seen = 0;
+        for (int l = 0; l < kNodes * kPorts; ++l) {
+            errors += bits32(top->link_errors, l * 16) & 0xffffu;
+            retries += bits32(top->link_retries, l * 16) & 0xffffu;
+            flips_seen += bits32(top->link_flips, l * 16) & 0xffffu;
+        }
+        guard_counts = " link-errors=" + std::to_string(errors) + " retries=" + std::to_string(retries) +
+                       " flips=" + std::to_string(flips_seen);
+    }
     bool output_failed = false;   // --report or --link-svg could not be written after the run
     if (show_links) {
         std::printf("link flits:");
@@ -781,9 +819,9 @@ int main(int argc, char **argv) {
         }
         std::fprintf(stderr,
                      "mesh-sim: %s: %d/%d nodes exited, exit=%d cycles=%" PRIu64
-                     " instret=%" PRIu64 " flits=%" PRIu64 " max-link=%s:%" PRIu64
+                     " instret=%" PRIu64 " flits=%" PRIu64 "%s max-link=%s:%" PRIu64
                      " sim=%.0f cycles/s%s%s%s\n",
-                     shape_name().c_str(), exited, kNodes, status, cycles, instret, flits,
+                     shape_name().c_str(), exited, kNodes, status, cycles, instret, flits, guard_counts.c_str(),
                      link_name(max_link / kPorts, max_link % kPorts).c_str(), max_flits,
                      secs > 0 ? double(cycles) / secs : 0.0, bad.c_str(),
                      reason.empty() ? "" : ": ", reason.c_str());

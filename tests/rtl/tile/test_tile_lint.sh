@@ -24,6 +24,7 @@ lint "tile 3-D, 4 VCs" --top-module tile -GDIMS=3 -GVCS=4 $core $noc $tile
 lint "mesh_top 4x4 torus" --top-module mesh_top -GSIZE_X=4 -GSIZE_Y=4 -GTORUS=1 $core $noc $tile
 lint "mesh_top 3x2 mesh" --top-module mesh_top -GSIZE_X=3 -GSIZE_Y=2 -GTORUS=0 $core $noc $tile
 lint "mesh_top 2x2x2 torus" --top-module mesh_top -GDIMS=3 -GSIZE_X=2 -GSIZE_Y=2 -GSIZE_Z=2 $core $noc $tile
+lint "mesh_top 4x4 torus, protected links" --top-module mesh_top -GSIZE_X=4 -GSIZE_Y=4 -GTORUS=1 -GGUARD=1 $core $noc $tile
 
 # The lint must be able to fail: a copy of the NI with a dangling wire is refused.
 tmp=$(mktemp -d)
