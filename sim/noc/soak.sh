@@ -9,6 +9,7 @@
 # per reverse word. Writes $BUILD/bench/soak.json: packets, lost, duplicated,
 # corrupted_delivered, errors_detected, retries, deadlocks, and per run the same with
 # cycles, flits damaged and seconds. Progress on stderr. Exit 1 when any target is missed.
+# SOAK_JOBS runs at once (default: the machine's cores; each run is one process).
 set -u
 BUILD=${BUILD:-build}
 sim="${SOAK_SIM:-$BUILD/bin/noc-sim-soak}"
@@ -30,13 +31,14 @@ runs=(
     "${side}x$side --torus|storm|0.4|1"
 )
 per_run=$(( (packets + ${#runs[@]} - 1) / ${#runs[@]} ))
-echo "soak: $packets packets in ${#runs[@]} runs of $per_run, bit flips at $rate per flit (noc-sim-soak)" >&2
+jobs_max=${SOAK_JOBS:-$(nproc 2>/dev/null || echo 1)}   # runs at once (one core each)
+echo "soak: $packets packets in ${#runs[@]} runs of $per_run, $jobs_max at a time, bit flips at $rate per flit (noc-sim-soak)" >&2
 start=$(date +%s)
-i=0
-files=()
-for entry in "${runs[@]}"; do
+
+# run_one I ENTRY: one run, to the end; its line for the summary in $out/run$I.meta
+run_one() {
+    local i=$1 entry=$2 shape pattern load share cycles f t0 pid waited line rc t1
     IFS='|' read -r shape pattern load share <<<"$entry"
-    i=$((i + 1))
     # mean worm = 3.5 payload + 2 header flits; packets per cycle = 64 * load / 5.5 * share
     cycles=$(awk -v n="$per_run" -v l="$load" -v s="$share" -v nodes=$((side * side)) 'BEGIN { printf "%d", n / (nodes * l / 5.5 * s) * 1.03 + 1000 }')
     f="$out/run$i.json"
@@ -55,15 +57,29 @@ for entry in "${runs[@]}"; do
         waited=$((waited + 2))
         [ $((waited % 60)) -eq 0 ] || continue
         line=$(grep 'cycle .*delivered' "$out/run$i.log" | tail -n 1)
-        [ -n "$line" ] && echo "  $line ($(( $(date +%s) - start )) s in all)" >&2
+        [ -n "$line" ] && echo "  run $i: $line ($(( $(date +%s) - start )) s in all)" >&2
     done
     wait "$pid"
     rc=$?
     t1=$(date +%s)
-    grep -E '^(FAILURE|  stuck|links:)|packets delivered' "$out/run$i.log" | head -n 20 >&2
+    grep -E '^(FAILURE|  stuck|links:)|packets delivered' "$out/run$i.log" | head -n 20 | sed "s/^/  run $i: /" >&2
     echo "  run $i: exit $rc, $((t1 - t0)) s" >&2
     [ -s "$f" ] || echo '{"points": [{"packets": 0, "ok": false}]}' >"$f"
-    files+=("$f|$shape|$pattern|$load|$rc|$((t1 - t0))")
+    echo "$f|$shape|$pattern|$load|$rc|$((t1 - t0))" >"$out/run$i.meta"
+}
+
+i=0
+for entry in "${runs[@]}"; do
+    i=$((i + 1))
+    rm -f "$out/run$i.meta"
+    while [ "$(jobs -rp | wc -l)" -ge "$jobs_max" ]; do sleep 1; done
+    run_one "$i" "$entry" &
+done
+wait
+files=()
+for i in $(seq 1 ${#runs[@]}); do
+    if [ -s "$out/run$i.meta" ]; then files+=("$(cat "$out/run$i.meta")")
+    else files+=("$out/run$i.json|?|?|0|1|0"); fi
 done
 seconds=$(( $(date +%s) - start ))
 
