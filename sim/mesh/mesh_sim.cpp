@@ -243,6 +243,12 @@ template <std::size_t Words>
 inline bool bit(const VlWide<Words> &value, int i) { return (value[i / 32] >> (i % 32)) & 1u; }
 template <class Word>
 inline void set_bit(Word &value, int i) { value = Word(value | (Word(1) << i)); }
+template <class Word>
+inline void clear_all(Word &value) { value = 0; }
+template <std::size_t Words>
+inline void clear_all(VlWide<Words> &value) {
+    for (std::size_t w = 0; w < Words; ++w) value[w] = 0;
+}
 template <std::size_t Words>
 inline void set_bit(VlWide<Words> &value, int i) { value[i / 32] |= 1u << (i % 32); }
 inline bool any(uint64_t value) { return value != 0; }
@@ -559,6 +565,7 @@ int main(int argc, char **argv) {
     top->tohost_addr = image.has_tohost ? (image.tohost & ~3u) : 0xffffffffu;
     top->fault_seed = uint32_t(fault_seed);
     top->flip_rate = flip_rate;
+    clear_all(top->link_dead);   // every cable in (the xrand models start every input random)
     clock.reset();
 
     std::vector<Node> nodes(kNodes);
