@@ -87,7 +87,7 @@ bench-router: $(NOC_BENCH_SIM) $(NOC_SIM)
 # protected; $(BUILD)/bench/soak.json. The guarded 8x8 networks simulate at about 650-1600
 # cycles/s: 1.26 million packets took 793 s of one core on the shared 2-core machine, so the
 # full 10^7 takes about 1.75 hours of one core; the 8 runs go SOAK_JOBS at a time (default:
-# every core), under an hour there (SOAK_PACKETS=1200000 for a few minutes).
+# every core): 2,350 s there for 10,317,809 packets (SOAK_PACKETS=1200000 for a few minutes).
 .PHONY: soak
 soak: $(NOC_SOAK_SIM)
 	@BUILD=$(BUILD) sim/noc/soak.sh
