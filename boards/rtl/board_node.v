@@ -114,7 +114,7 @@ module board_node #(
         .lin_valid(lin_valid), .lin_vc(lin_vc), .lin_last(lin_last), .lin_data(lin_data),
         .lin_credit(lin_credit),
         .lout_valid(lout_valid), .lout_vc(lout_vc), .lout_last(lout_last),
-        .lout_data(lout_data), .lout_credit(lout_credit),
+        .lout_data(lout_data), .lout_credit(lout_credit), .link_status({(P*32){1'b0}}),
         .console_valid(console_valid), .console_data(console_data),
         .tohost_valid(tohost_valid), .tohost_data(tohost_data),
         .retire_valid(unused_retire_valid), .retire_pc(unused_retire_pc),

@@ -68,6 +68,10 @@
 #define NI_CNT(c) (0x080u + 4u * (uint32_t)(c))
 #define NI_CNT_TARGET(c) (0x0c0u + 4u * (uint32_t)(c))
 #define NI_CNT_SUB(c) (0x600u + 4u * (uint32_t)(c))
+/* the links' counters of port p (read-only): [15:0] words the receiving end of input link p
+ * refused (damaged, out of sequence), [31:16] flits the sending end of output link p sent
+ * again; both 0 on links without protection */
+#define NI_LINK_STATUS(p) (0x700u + 4u * (uint32_t)(p))
 #define NI_WIN_BASE(w) (0x900u + 8u * (uint32_t)(w))
 #define NI_WIN_WORDS(w) (0x904u + 8u * (uint32_t)(w))
 #define NI_TXQ_ADDR(p) (0xa00u + 0x10u * (uint32_t)(p))
@@ -346,5 +350,9 @@ static inline uint32_t ni_errors(void) { return NI_REG(NI_ERROR) & 0xffu; }
 static inline void ni_clear_errors(uint32_t mask) { NI_REG(NI_ERROR) = mask; }
 static inline uint32_t ni_refused_count(void) { return NI_REG(NI_REFUSED) & 0xffffu; }
 static inline uint32_t ni_router_errors(void) { return NI_REG(NI_REFUSED) >> 16; }
+/* port p's links (saturating 16-bit counts since reset): errors the protection caught on
+ * the words coming in, and flits it sent again going out (0 on unprotected links) */
+static inline uint32_t ni_link_errors(unsigned port) { return NI_REG(NI_LINK_STATUS(port)) & 0xffffu; }
+static inline uint32_t ni_link_retries(unsigned port) { return NI_REG(NI_LINK_STATUS(port)) >> 16; }
 
 #endif

@@ -126,6 +126,15 @@ module mesh_top #(
     endgenerate
     assign link_credit = lout_credit & ~dead_vcs;
 
+    // what each NI reads as LINK_STATUS(p): errors detected on its input link p, flits
+    // resent on its output link p (both 0 on plain links)
+    wire [N*P*32-1:0] link_status;
+    generate
+        for (l = 0; l < N * P; l = l + 1) begin : status
+            assign link_status[l * 32 +: 32] = {link_retries[l * 16 +: 16], link_errors[l * 16 +: 16]};
+        end
+    endgenerate
+
     localparam [23:0] SIZES = {SIZE_Z[7:0], SIZE_Y[7:0], SIZE_X[7:0]};
     localparam [15:0] COUNT = N[15:0];
 
@@ -162,6 +171,7 @@ module mesh_top #(
                 .lout_valid(link_valid[n * P +: P]), .lout_vc(lout_vc[n * P * VB +: P * VB]),
                 .lout_last(lout_last[n * P +: P]), .lout_data(lout_data[n * P * W +: P * W]),
                 .lout_credit(link_credit[n * P * VCS +: P * VCS]),
+                .link_status(link_status[n * P * 32 +: P * 32]),
                 .console_valid(console_valid[n]), .console_data(console_data[n * 8 +: 8]),
                 .tohost_valid(tohost_valid[n]), .tohost_data(tohost_data[n * 32 +: 32]),
                 .retire_valid(retire_valid[n]), .retire_pc(retire_pc[n * 32 +: 32]),

@@ -73,6 +73,10 @@ module tile #(
     output wire [2*DIMS-1:0]           lout_last,
     output wire [2*DIMS*FLIT_BITS-1:0] lout_data,
     input  wire [2*DIMS*VCS-1:0]       lout_credit,
+    // the links' counters as the surroundings count them, read by the NI (LINK_STATUS(p)):
+    // per port p, [15:0] errors detected on input link p, [31:16] flits resent on output
+    // link p; 0 where the links have no protection
+    input  wire [2*DIMS*32-1:0]        link_status,
     // observation
     output wire                        console_valid,
     output wire [7:0]                  console_data,
@@ -153,7 +157,7 @@ module tile #(
         .inj_valid(inj_valid), .inj_ready(inj_ready), .inj_data(inj_data),
         .inj_last(inj_last), .inj_error(inj_error),
         .ej_valid(ej_valid), .ej_ready(ej_ready), .ej_data(ej_data), .ej_last(ej_last),
-        .err_count(err_count), .buf_nonempty(buf_nonempty)
+        .err_count(err_count), .buf_nonempty(buf_nonempty), .link_status(link_status)
     );
 
     noc_router #(

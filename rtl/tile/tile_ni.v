@@ -77,7 +77,11 @@ module tile_ni #(
     input  wire [2*DIMS-1:0]           ej_last,
     // router: status
     input  wire [15:0]                 err_count,    // the router's (ERR_BITS = 16)
-    input  wire [2*DIMS*(VCS+1)-1:0]   buf_nonempty
+    input  wire [2*DIMS*(VCS+1)-1:0]   buf_nonempty,
+    // the links' counters, per port p (bits 32p+31..32p), as the tile's surroundings count
+    // them (0 where a link has no protection): [15:0] words the receiving end of input link
+    // p refused (errors detected), [31:16] flits the sending end of output link p sent again
+    input  wire [2*DIMS*32-1:0]        link_status
 );
     localparam P  = 2 * DIMS;
     localparam E  = P + 1;                // engine pairs: one per port, and the local one (index P)
@@ -94,7 +98,8 @@ module tile_ni #(
     // ---------------------------------------------------------------- decode
     // 0x000-0x0ff global registers (word g); 0x100 + 0x10*p + 4*r port p (v1);
     // 0x600 + 4*c CNT_SUB(c); 0x800 + 0x20*p + 4*r DMA of port p (v2);
-    // 0x900 + 8*w + 4*r window w; 0xa00 + 0x10*p + 4*r plan list of port p
+    // 0x700 + 4*p LINK_STATUS(p); 0x900 + 8*w + 4*r window w; 0xa00 + 0x10*p + 4*r plan
+    // list of port p
     wire [3:0]  region    = req_offset[11:8];
     wire        full_word = req_wstrb == 4'b1111;
     wire        wr        = req_in_window && req_write && full_word;
@@ -123,6 +128,7 @@ module tile_ni #(
     wire d_write = region == 4'h8 && dport_ok && wr;
     // v3: CNT_SUB (W), windows (R/W), plan lists: 0 TXQ_ADDR (R/W), 1 TXQ_COUNT (R/W), 2 TXQ_DONE (R)
     wire c_sub   = region == 4'h6 && req_offset[7:6] == 2'd0 && wr;
+    wire l_read  = region == 4'h7 && req_offset[7:6] == 2'd0 && {28'd0, ccnt} < P && rd;
     wire w_read  = region == 4'h9 && req_offset[7:5] == 3'd0 && rd;
     wire w_write = region == 4'h9 && req_offset[7:5] == 3'd0 && wr;
     wire q_read  = region == 4'ha && eport_ok && rd && preg != 2'd3;
@@ -146,7 +152,7 @@ module tile_ni #(
     wire g_perr  = g_any && wr && greg == G_PLAN_ERROR;
     wire g_cnt   = g_any && wr && greg >= G_CNT && greg < G_TARGET;
     wire g_tgt   = g_any && wr && greg >= G_TARGET;
-    wire legal   = p_tx || p_rx || p_stat || d_read || d_write || c_sub || w_read ||
+    wire legal   = p_tx || p_rx || p_stat || d_read || d_write || c_sub || l_read || w_read ||
                    w_write || q_read || q_write || g_read || g_w1c || g_wirq || g_wdme ||
                    g_epoch || g_mode || g_perr || g_cnt || g_tgt;
 
@@ -462,6 +468,8 @@ module tile_ni #(
                 2'd2:    read_value = {RAM_BASE[31:TOP], r_ran[didx] ? r_raw_next[dport * AW +: AW] : r_idx[didx], 2'b00};
                 default: read_value = {{(32-CW){1'b0}}, r_raw_left[dport * CW +: CW]};
             endcase
+        else if (l_read)
+            read_value = link_status[ccnt * 32 +: 32];
         else if (w_read)
             read_value = wreg ? {{(32-CW){1'b0}}, win_words[wnum]} : {RAM_BASE[31:TOP], win_base[wnum], 2'b00};
         else if (q_read)

@@ -36,6 +36,7 @@ module tb_tile_ni_dma;
     reg  [P-1:0] inj_ready, ej_valid, ej_last;
     reg  [P*W-1:0] ej_data;
     reg  [P*3-1:0] bufs;   // buf_nonempty: network units (unused by the NI), then injection
+    reg  [P*32-1:0] link_status = {32'h0003_0102, 32'h0000_0000, 32'hffff_0007, 32'h0011_2233};
     tile_ni #(.DIMS(2), .RAM_BASE(RAM_BASE), .RAM_BYTES(RAM_BYTES), .LINE_WORDS(L)) dut (
         .clk(clk), .rst(rst),
         .my_coord(24'h000201), .dim_size(24'h010404), .torus(1'b1),
@@ -48,7 +49,7 @@ module tb_tile_ni_dma;
         .inj_valid(inj_valid), .inj_ready(inj_ready), .inj_data(inj_data),
         .inj_last(inj_last), .inj_error({P{1'b0}}),
         .ej_valid(ej_valid), .ej_ready(ej_ready), .ej_data(ej_data), .ej_last(ej_last),
-        .err_count(16'd0), .buf_nonempty(bufs)
+        .err_count(16'd0), .buf_nonempty(bufs), .link_status(link_status)
     );
 
     // the RAM: the NI's line access when granted, else now and then a "core" read of a random
@@ -242,6 +243,26 @@ module tb_tile_ni_dma;
         rd(DMA_STATUS);
         check(q == 32'd0, "a faulting access had an effect", q, 0);
         if (fails == f0) $display("PASS dma-map");
+
+        // ---------------------------------------------------------------- LINK_STATUS(p)
+        // read-only, 0x700 + 4p: what the tile's surroundings count on port p's links
+        f0 = fails;
+        for (p = 0; p < P; p = p + 1) begin
+            rd(12'h700 + 12'h4 * p[11:0]);
+            check(!qerr && q == link_status[p * 32 +: 32], "LINK_STATUS(p)", q, link_status[p * 32 +: 32]);
+        end
+        link_status[32 +: 32] = 32'h0001_0001;    // the NI reads the inputs as they are now
+        rd(12'h704);
+        check(q == 32'h0001_0001, "LINK_STATUS(1) follows its input", q, 32'h0001_0001);
+        rd(12'h700 + 12'h4 * P);
+        check(qerr, "LINK_STATUS(P) (the local port) does not fault", 0, 1);
+        rd(12'h740);
+        check(qerr, "offset 0x740 does not fault", 0, 1);
+        wr(12'h700, 32'd0);
+        check(qerr, "a store to LINK_STATUS(0) does not fault", 0, 1);
+        rd(12'h700);
+        check(q == link_status[31:0], "a refused store changed LINK_STATUS(0)", q, link_status[31:0]);
+        if (fails == f0) $display("PASS link-status");
 
         // ---------------------------------------------------------------- TX, 4 ports at once
         // port p: head by the core, tx_n[p] words by the engine; port 0 without the last
