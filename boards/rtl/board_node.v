@@ -26,6 +26,10 @@ module board_node #(
     parameter        BUF_DEPTH    = 4,
     parameter        INJ_DEPTH    = 4,
     parameter        VCS          = 2,
+    parameter        BUF_RAM      = 0,      // the router's (tile.v); config.mk ROUTER_BOARD_*
+    parameter        INJ_ANY_PORT = 1,
+    parameter        PIPELINE     = 0,
+    parameter        SIDE_BITS    = 7,
     parameter [31:0] RAM_BASE     = 32'h8000_0000,
     parameter        RAM_BYTES    = 131072,
     parameter        LINE_WORDS   = 1,
@@ -46,6 +50,7 @@ module board_node #(
     parameter        LINK_PHY     = 0,
     parameter        LINK_TX_PINS = 2,
     parameter        LINK_RX_PINS = 2,
+    parameter        LINK_TAG_RAM = 1,      // link_phy's TAG_RAM: the queue's {last, vc} in a block RAM
     parameter        P            = 2 * DIMS,                             // derived
     parameter        VC_BITS      = (VCS <= 2) ? 1 : (VCS <= 4) ? 2 : 3   // derived
 ) (
@@ -98,7 +103,8 @@ module board_node #(
 
     tile #(
         .DIMS(DIMS), .FLIT_BITS(FLIT_BITS), .BUF_DEPTH(BUF_DEPTH), .INJ_DEPTH(INJ_DEPTH),
-        .VCS(VCS), .RAM_BASE(RAM_BASE), .RAM_BYTES(RAM_BYTES), .LINE_WORDS(LINE_WORDS),
+        .VCS(VCS), .BUF_RAM(BUF_RAM), .INJ_ANY_PORT(INJ_ANY_PORT), .PIPELINE(PIPELINE),
+        .SIDE_BITS(SIDE_BITS), .RAM_BASE(RAM_BASE), .RAM_BYTES(RAM_BYTES), .LINE_WORDS(LINE_WORDS),
         .RESET_PC(BOOT_BASE), .MUL_KIND(MUL_KIND), .DIV_BITS(DIV_BITS),
         .LOAD_BYPASS(LOAD_BYPASS), .FAST_REDIRECT(FAST_REDIRECT), .DSP_COUNTERS(DSP_COUNTERS),
         .RAM_SP_BANKS(RAM_SP_BANKS), .BOOT_BASE(BOOT_BASE), .BOOT_BYTES(BOOT_BYTES),
@@ -165,7 +171,7 @@ module board_node #(
             for (k = 0; k < P; k = k + 1) begin : port
                 wire [1:0] unused_cause;
                 link_phy #(.FLIT_BITS(FLIT_BITS), .VCS(VCS), .BUF_DEPTH(BUF_DEPTH),
-                           .LANES(LINK_TX_PINS)) phy (
+                           .LANES(LINK_TX_PINS), .TAG_RAM(LINK_TAG_RAM)) phy (
                     .clk(clk), .rst(rst),
                     // the router's output link k goes out, its credits come back ...
                     .lout_valid(lout_valid[k]), .lout_vc(lout_vc[k*VC_BITS +: VC_BITS]),

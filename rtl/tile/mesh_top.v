@@ -31,6 +31,10 @@ module mesh_top #(
     parameter        BUF_DEPTH = 4,
     parameter        INJ_DEPTH = 4,
     parameter        VCS       = 2,
+    parameter        BUF_RAM   = 0,     // the router's shape (tile.v; a board's: config.mk ROUTER_BOARD_*)
+    parameter        INJ_ANY_PORT = 1,
+    parameter        PIPELINE  = 0,
+    parameter        SIDE_BITS = 7,
     parameter [31:0] RAM_BASE  = 32'h8000_0000,
     parameter        RAM_BYTES = 131072,
     parameter        LINE_WORDS = 16,
@@ -153,7 +157,8 @@ module mesh_top #(
 
             tile #(
                 .DIMS(DIMS), .FLIT_BITS(FLIT_BITS), .BUF_DEPTH(BUF_DEPTH),
-                .INJ_DEPTH(INJ_DEPTH), .VCS(VCS), .RAM_BASE(RAM_BASE),
+                .INJ_DEPTH(INJ_DEPTH), .VCS(VCS), .BUF_RAM(BUF_RAM), .INJ_ANY_PORT(INJ_ANY_PORT),
+                .PIPELINE(PIPELINE), .SIDE_BITS(SIDE_BITS), .RAM_BASE(RAM_BASE),
                 .RAM_BYTES(RAM_BYTES), .LINE_WORDS(LINE_WORDS), .MUL_KIND(MUL_KIND), .DIV_BITS(DIV_BITS),
                 .LOAD_BYPASS(LOAD_BYPASS), .FAST_REDIRECT(FAST_REDIRECT),
                 .DSP_COUNTERS(DSP_COUNTERS)

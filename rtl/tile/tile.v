@@ -21,6 +21,12 @@ module tile #(
     parameter        BUF_DEPTH    = 4,
     parameter        INJ_DEPTH    = 4,
     parameter        VCS          = 2,
+    // the router's shape beyond its sizes (rtl/noc/noc_router.v; config.mk's ROUTER_BOARD_*
+    // are a board's: buffers in block RAM, injection j to link j only, registered route)
+    parameter        BUF_RAM      = 0,
+    parameter        INJ_ANY_PORT = 1,
+    parameter        PIPELINE     = 0,
+    parameter        SIDE_BITS    = 7,
     parameter [31:0] RAM_BASE     = 32'h8000_0000,
     parameter        RAM_BYTES    = 131072,         // a power of two; RAM_BASE a multiple of it
     parameter        LINE_WORDS   = 16,             // words per RAM data-port access (the NI's line)
@@ -162,7 +168,8 @@ module tile #(
 
     noc_router #(
         .DIMS(DIMS), .FLIT_BITS(FLIT_BITS), .BUF_DEPTH(BUF_DEPTH), .INJ_DEPTH(INJ_DEPTH),
-        .ERR_BITS(16), .VCS(VCS)
+        .ERR_BITS(16), .VCS(VCS), .BUF_RAM(BUF_RAM), .INJ_ANY_PORT(INJ_ANY_PORT),
+        .PIPELINE(PIPELINE), .SIDE_BITS(SIDE_BITS)
     ) router (
         .clk(clk), .rst(rst),
         .my_coord(my_coord), .dim_size(dim_size), .torus(torus),

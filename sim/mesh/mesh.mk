@@ -21,13 +21,14 @@ MESH_SIM_VLT := sim/mesh/mesh_share.vlt
 # the test bench reads schedule tables with the schedule library's host build
 MESH_SIM_LIBS := $(SCHED_HOST_OBJS)
 
-# Shapes built besides config.mk's: NAME:DIMS:X:Y:Z:TORUS[:THREADS[:xrand|guard]]. Tests use
+# Shapes built besides config.mk's: NAME:DIMS:X:Y:Z:TORUS[:THREADS[:xrand|guard|board]]. Tests use
 # 4x4m, 5x5t, 3x3x3m, the two-thread 4x4t-mt, 3x3x3t-xrand (every register starts random,
 # --x-seed N: the 3x3x3 torus of the tests) and 4x4t-guard (every link protected, with
-# fault injection: mesh_top GUARD = 1); the benchmarks 8x8t, 8x8m and 8x8t-mt, and
+# fault injection: mesh_top GUARD = 1), 4x4m-board (the iCE40 board's tile); the benchmarks 8x8t, 8x8m and 8x8t-mt, and
 # make bench-sim 2x2t to 16x16t, one thread and two.
 MESH_SIM_VARIANTS := 4x4m:2:4:4:1:0 4x4t:2:4:4:1:1 5x5t:2:5:5:1:1 3x3x3t:3:3:3:3:1 3x3x3m:3:3:3:3:0 \
                      8x8t:2:8:8:1:1 8x8m:2:8:8:1:0 4x4t-mt:2:4:4:1:1:2 8x8t-mt:2:8:8:1:1:2 3x3x3t-xrand:3:3:3:3:1:1:xrand 4x4t-guard:2:4:4:1:1:1:guard \
+                     4x4m-board:2:4:4:1:0:1:board \
                      2x2t:2:2:2:1:1 16x16t:2:16:16:1:1 16x16t-mt:2:16:16:1:1:2
 # Any other shape on request: make mesh-sim-6x6t MESH_SIM_EXTRA=6x6t (XxY or XxYxZ, then t for
 # a torus or m for a mesh; the application kit, kit/program.mk, asks for its SHAPE this way)
@@ -37,21 +38,32 @@ mesh_sim_sides = $(subst x, ,$(patsubst %t,%,$(patsubst %m,%,$(1))))
 mesh_sim_spec = $(1):$(words $(call mesh_sim_sides,$(1))):$(word 1,$(call mesh_sim_sides,$(1))):$(word 2,$(call mesh_sim_sides,$(1))):$(or $(word 3,$(call mesh_sim_sides,$(1))),1):$(if $(filter %t,$(1)),1,0)
 MESH_SIM_VARIANTS += $(foreach v,$(filter-out $(foreach w,$(MESH_SIM_VARIANTS),$(firstword $(subst :, ,$(w)))),$(MESH_SIM_EXTRA)),$(if $(and $(filter %t %m,$(v)),$(filter 2 3,$(words $(call mesh_sim_sides,$(v))))),$(call mesh_sim_spec,$(v)),$(error MESH_SIM_EXTRA: '$(v)' is not a shape like 6x6t, 4x8m or 3x3x3t)))
 
+# The tile's parameters: config.mk's simulated machine, or (FLAG "board") the iCE40 board's
+# router, core and one-word RAM lines (config.mk ROUTER_BOARD_*, CORE_BOARD_*; the 64-bit
+# counters stay in logic: the SB_MAC16 model is not part of mesh-sim) on the simulated machine
+MESH_DEFAULT_PARAMS := -GVCS=$(ROUTER_VCS) -GBUF_DEPTH=$(ROUTER_BUF_DEPTH) -GINJ_DEPTH=$(ROUTER_INJ_DEPTH) \
+                       $(NODE_TOP_PARAMS) -GLINE_WORDS=$(LINE_WORDS)
+MESH_BOARD_PARAMS   := -GVCS=$(ROUTER_BOARD_VCS) -GBUF_DEPTH=$(ROUTER_BOARD_BUF_DEPTH) \
+                       -GINJ_DEPTH=$(ROUTER_BOARD_INJ_DEPTH) -GBUF_RAM=$(ROUTER_BOARD_BUF_RAM) \
+                       -GINJ_ANY_PORT=$(ROUTER_BOARD_INJ_ANY_PORT) -GPIPELINE=$(ROUTER_BOARD_PIPELINE) \
+                       -GSIDE_BITS=$(ROUTER_BOARD_SIDE_BITS) $(NODE_TOP_PARAMS) \
+                       $(filter-out -GDSP_COUNTERS=%,$(CORE_BOARD_PARAMS)) -GLINE_WORDS=1
+
 # $(call mesh_sim_build,TARGET,DIR,DIMS,X,Y,Z,TORUS,THREADS,TRACE,FLAG): the rules of one
 # binary (TRACE "yes": with --trace-fst, which the variants leave out: it costs a third of the
 # build; FLAG "xrand": random initial values, see node.mk; "guard": protected links, mesh_top
-# GUARD = 1). DIR/build.time: the last build's
+# GUARD = 1; "board": the board's tile, above). DIR/build.time: the last build's
 # wall-clock milliseconds and the load average then (make bench-sim reports them).
 # -O2 goes in OPT_FAST, not in the C flags: those reach every file, and the model's cold
 # code (__Slow: construction and the first settle, run once) builds fastest at -O0.
 define mesh_sim_build
 $(2)/vflags := --cc --exe --build -j 2 -O3 -fno-table $(if $(filter xrand,$(10)),$(SIM_X_RAND),$(SIM_X_FAST)) $(if $(9),--trace-fst) $(if $(filter-out 1,$(8)),--threads $(8)) \
     --top-module mesh_top -GDIMS=$(3) -GSIZE_X=$(4) -GSIZE_Y=$(5) -GSIZE_Z=$(6) -GTORUS=$(7) \
-    -GFLIT_BITS=$(FLIT_BITS) -GVCS=$(ROUTER_VCS) -GBUF_DEPTH=$(ROUTER_BUF_DEPTH) -GINJ_DEPTH=$(ROUTER_INJ_DEPTH) \
-    $(NODE_TOP_PARAMS) -GLINE_WORDS=$(LINE_WORDS) $(if $(filter guard,$(10)),-GGUARD=1) -Wno-fatal -MAKEFLAGS "OPT_FAST=-O2 OPT_SLOW=-O0 OPT_GLOBAL=-O2"
+    -GFLIT_BITS=$(FLIT_BITS) $(if $(filter board,$(10)),$(MESH_BOARD_PARAMS),$(MESH_DEFAULT_PARAMS)) \
+    $(if $(filter guard,$(10)),-GGUARD=1) -Wno-fatal -MAKEFLAGS "OPT_FAST=-O2 OPT_SLOW=-O0 OPT_GLOBAL=-O2"
 $(2)/cflags := -std=c++14 -Wall -Wextra -DRVMESH_RAM_BASE=$(RAM_BASE)ull \
-    -DRVMESH_RAM_BYTES=$(RAM_BYTES)ull -DRVMESH_LINE_WORDS=$(LINE_WORDS) -DMESH_DIMS=$(3) -DMESH_SIZE_X=$(4) -DMESH_SIZE_Y=$(5) \
-    -DMESH_SIZE_Z=$(6) -DMESH_TORUS=$(7) -DMESH_VCS=$(ROUTER_VCS) -DMESH_SIM_THREADS=$(8) $(if $(filter xrand,$(10)),-DRVMESH_XRAND) -DMESH_GUARD=$(if $(filter guard,$(10)),1,0) \
+    -DRVMESH_RAM_BYTES=$(RAM_BYTES)ull -DRVMESH_LINE_WORDS=$(if $(filter board,$(10)),1,$(LINE_WORDS)) -DMESH_DIMS=$(3) -DMESH_SIZE_X=$(4) -DMESH_SIZE_Y=$(5) \
+    -DMESH_SIZE_Z=$(6) -DMESH_TORUS=$(7) -DMESH_VCS=$(if $(filter board,$(10)),$(ROUTER_BOARD_VCS),$(ROUTER_VCS)) -DMESH_SIM_THREADS=$(8) $(if $(filter xrand,$(10)),-DRVMESH_XRAND) -DMESH_GUARD=$(if $(filter guard,$(10)),1,0) \
     -I$(CURDIR)/sim/node -I$(CURDIR)/sim/mesh -I$(CURDIR) -I$(abspath $(dir $(MESH_VIEW_INC)))
 # the flags in a stamp rewritten only when they change (a new shape or memory map rebuilds)
 $(2)/config.stamp: FORCE
