@@ -23,7 +23,7 @@ if ! verilator --binary --timing -j 2 -Wno-fatal -Wno-lint -Wno-style --top-modu
 fi
 "$work/obj/Vtb_link" >"$work/run.log" 2>&1
 grep -E '^(PASS|FAIL) ' "$work/run.log"
-for cfg in default narrow wide; do
+for cfg in default narrow wide drift default0 narrow0 drift0; do
     if ! grep -q "^DONE link\[$cfg\] 0 failed checks" "$work/run.log"; then
         fail "link[$cfg] done" "the $cfg scenario did not finish cleanly ($(grep -m 1 "^DONE link\[$cfg\]" "$work/run.log"; tail -n 1 "$work/run.log"))"
     fi
