@@ -19,7 +19,9 @@
 // credits that never come (no wrong delivery; the collectives' timeout reports it).
 // With LINK_PHY = 1 every port gets a link_phy (rtl/link/link_phy.v): its flit/credit side
 // on the router's link, its serial side on LINK_TX_PINS output and LINK_RX_PINS input
-// pins (equal: the PHY's lanes) of the port's PMOD row (boards/link-pinout.md), link_up.
+// pins (equal: the PHY's lanes) of the port's PMOD row (boards/link-pinout.md), link_up;
+// LINK_RETRY is its RETRY (config.mk's LINK_RETRY: 1 go-back-N retry, 0 fail-stop). Its
+// err_count and retry_count are not read yet (for the NI's status registers).
 module board_node #(
     parameter        DIMS         = 2,
     parameter        FLIT_BITS    = 32,
@@ -44,6 +46,7 @@ module board_node #(
     parameter        SPI_HALF     = 1,
     parameter        TICK_HZ      = 8,
     parameter        LINK_PHY     = 0,
+    parameter        LINK_RETRY   = 1,
     parameter        LINK_TX_PINS = 2,
     parameter        LINK_RX_PINS = 2,
     parameter        P            = 2 * DIMS,                             // derived
@@ -164,8 +167,9 @@ module board_node #(
             wire [P-1:0] link_fault;
             for (k = 0; k < P; k = k + 1) begin : port
                 wire [1:0] unused_cause;
+                wire [15:0] err_count, retry_count;      // (to the NI: not yet)
                 link_phy #(.FLIT_BITS(FLIT_BITS), .VCS(VCS), .BUF_DEPTH(BUF_DEPTH),
-                           .LANES(LINK_TX_PINS)) phy (
+                           .LANES(LINK_TX_PINS), .RETRY(LINK_RETRY)) phy (
                     .clk(clk), .rst(rst),
                     // the router's output link k goes out, its credits come back ...
                     .lout_valid(lout_valid[k]), .lout_vc(lout_vc[k*VC_BITS +: VC_BITS]),
@@ -177,8 +181,10 @@ module board_node #(
                     .lin_credit(lin_credit[k*VCS +: VCS]),
                     .tx_pin(link_tx[k*LINK_TX_PINS +: LINK_TX_PINS]),
                     .rx_pin(link_rx[k*LINK_RX_PINS +: LINK_RX_PINS]),
-                    .link_up(link_up[k]), .link_fault(link_fault[k]), .fault_cause(unused_cause)
+                    .link_up(link_up[k]), .link_fault(link_fault[k]), .fault_cause(unused_cause),
+                    .err_count(err_count), .retry_count(retry_count)
                 );
+                wire unused_counts = &{1'b0, err_count, retry_count};
             end
             wire unused_fault = |link_fault;   // (a fault's tile reset: not yet, see README)
         end else begin : loopback

@@ -36,7 +36,9 @@
 // the partner, or after 2^TIMEOUT_LOG2 symbols with flits sent and no acknowledgement
 // progress, rptr goes back to aptr at the next symbol between frames, and the next frame
 // waits for a gap longer than a frame (the partner's receiver finds the frames' starts
-// again after a damaged one, link_rx). A frame goes out early (after one idle symbol) when
+// again after a damaged one, link_rx). Resend requests that come from a rewind until the
+// end of the first frame after its gap are ignored: the partner sent them before the gap
+// found it again (it asks in every frame while lost). A frame goes out early (after one idle symbol) when
 // the local router returned a credit, a flit was delivered (the acknowledgement moved) or
 // a resend is to be requested. With RETRY = 0 none of that is built: the pending-credit
 // counters send one credit per VC per frame (the frames of rtl/link/README.md, RETRY = 0).
@@ -354,6 +356,7 @@ module link_tx #(
             reg  [TL:0]   quiet_syms;     // symbols with flits sent and no acknowledgement
             reg           pend;           // a rewind waits
             reg           long;           // the next frame after a long gap
+            reg           deaf;           // from a rewind to the end of the frame after the gap
             wire [TL:0]   quiet_inc;
             link_add #(.WIDTH(TL + 1)) quiet_add (.a(quiet_syms), .b({{TL{1'b0}}, 1'b1}),
                                                   .sum(quiet_inc));
@@ -370,6 +373,7 @@ module link_tx #(
                     quiet_syms <= {(TL + 1){1'b0}};
                     pend       <= 1'b0;
                     long       <= 1'b0;
+                    deaf       <= 1'b0;
                 end else begin
                     if (peer_valid) ap <= peer_ack;
                     if (head_pop && rptr == hptr) hptr <= rptr_inc;
@@ -378,9 +382,11 @@ module link_tx #(
                     else if (tick && !quiet_syms[TL])
                         quiet_syms <= quiet_inc;
                     if (rewind) pend <= 1'b0;
-                    else if ((peer_valid && peer_nack) || quiet_syms[TL]) pend <= 1'b1;
+                    else if ((peer_valid && peer_nack && !deaf) || quiet_syms[TL]) pend <= 1'b1;
                     if (rewind) long <= 1'b1;
                     else if (start) long <= 1'b0;
+                    if (rewind) deaf <= 1'b1;
+                    else if (frame_done && !long) deaf <= 1'b0;
                 end
             end
         end
