@@ -272,6 +272,9 @@ module link_phy #(
             wire ahead   = !in_seq && !behind1[SEQ_BITS-1] && !(&behind1[SEQ_BITS-2:0]);
             wire refuse  = (accept && rx_flit && !in_seq) || bad_frame;
             wire ask     = !waiting && accept && rx_flit && ahead;
+            // the counters stop at all ones: the carry out of + 1 (a carry chain's last cell)
+            wire [16:0] err_inc   = {1'b0, err_count} + 17'd1;
+            wire [16:0] retry_inc = {1'b0, retry_count} + 17'd1;
             assign deliver    = accept && rx_flit && in_seq;
             assign expected   = exp_q;
             assign nack_req   = nack_q || (rx_lost && state == S_UP);
@@ -291,8 +294,8 @@ module link_phy #(
                     else if (ask) waiting <= 1'b1;
                     if (ask) nack_q <= 1'b1;
                     else if (tx_start) nack_q <= 1'b0;
-                    if (refuse && err_count != 16'hffff) err_count <= err_count + 16'd1;
-                    if (tx_retry && retry_count != 16'hffff) retry_count <= retry_count + 16'd1;
+                    if (refuse && !err_inc[16]) err_count <= err_inc[15:0];
+                    if (tx_retry && !retry_inc[16]) retry_count <= retry_inc[15:0];
                 end
             end
             // Credits: the partner's totals per VC; one pulse per VC per cycle to the
