@@ -24,6 +24,16 @@
 //             silence, B with "restart"
 //   checker   the comparison itself: a bit flipped in the model's copy of a delivered flit
 //             must be counted
+// With RETRY = 1 the bit error is refused and sent again (no fault), and after it (task
+// noise_scenarios):
+//   noise     each cycle may invert a random lane for a symbol, both ways (noise_rate per
+//             100,000 cycles, seeded) during random traffic: all delivered once, in order,
+//             intact, every credit back, none twice (a credit beyond BUF_DEPTH is an error
+//             at once), still up; err_count > 0 and retry_count >= err_count each way
+//   burst     all lanes inverted for 80 symbols one way, 50 the other (overlapping)
+//   frame     one chosen flit frame damaged in its data, each direction (damage_frame)
+//   credits   a frame with only credits and the acknowledgement damaged (B to A while only A
+//             sends flits): refused, its credits come with the next good frame, once
 // Parameters set the PHYs, the clocks (PPM, PHASE in ps), the lane skews (SKEW0..3 in ps,
 // B to A 0.7 times as much), the seed and QUICK (fewer flits); +ppm=R +phase=PS +seed=N
 // +skew0=PS .. +skew3=PS +quick on the command line override them in every instance.
