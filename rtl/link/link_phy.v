@@ -16,6 +16,19 @@
 // without a flit carries credits, or keeps the line alive (at least one every
 // 2^KEEPALIVE_LOG2 idle symbols).
 //
+// RETRY = 1 (go-back-N; RETRY = 0 builds none of it): a flit frame also carries the
+// flit's sequence number (its place in link_tx's queue, which keeps every flit until it
+// is acknowledged), every frame a resend request (nack), the sequence number its sender
+// expects next (ack, cumulative) and, instead of one credit per VC, the credits returned
+// since reset per VC modulo 2^CRED_BITS (a lost frame's credits come with the next good
+// one). The receiver delivers only the flit expected next; it refuses damaged frames and
+// flits out of sequence (err_count), asks for a resend while it has lost the frames'
+// starts (after a damaged frame) and after a flit ahead of the expected one; the sender
+// goes back to the oldest unacknowledged flit on a request or a timeout, after a gap that
+// lets a lost receiver find the starts again, and counts the flits it sends again
+// (retry_count). Check and framing errors are then not faults (rtl/link/README.md:
+// "Retry").
+//
 // Link state (link_up, link_fault, fault_cause):
 //   TRAIN  from reset: frames without flits, with gaps longer than a frame between them
 //          (so that a receiver finds their starts, link_rx). The first GUARD_FRAMES say
@@ -33,12 +46,13 @@
 //                          line is stuck;
 //            2 crc         a frame failed its check (a bit error on the cable);
 //            3 framing     a frame without its stop bit (likewise).
+//          (With RETRY = 1 only 0 and 1: check and stop-bit errors are refused and sent
+//          again, and silence waits 4 times as long.)
 //   FAIL   fail-stop: frames without flits (apart) that say "I do not hear you" until
 //          reset, so the partner faults too; nothing is delivered.
 // Nothing is delivered to the router outside UP and nothing damaged is delivered at all.
 // After a fault the routers' credit counts and worms may be cut, so the board resets the
-// whole tile (rtl/link/README.md: "Faults and resets"); issue 13 adds sequence numbers and
-// go-back-N retry so that a damaged frame is sent again instead.
+// whole tile (rtl/link/README.md: "Faults and resets").
 module link_phy #(
     parameter FLIT_BITS  = 32,
     parameter VCS        = 2,    // virtual channels per link: 2, 4 or 8 (as noc_router)
