@@ -172,6 +172,7 @@ module link_phy #(
     wire       peer_valid;          // a good frame was taken (its ack and credits count)
     wire [SEQ_BITS-1:0] peer_ack;
     wire       peer_nack;
+    wire       lost_up;             // up, and our receiver has lost the frames' starts
 
     link_tx #(
         .FLIT_BITS(FLIT_BITS), .VCS(VCS), .VC_BITS(VC_BITS), .BUF_DEPTH(BUF_DEPTH),
@@ -185,7 +186,7 @@ module link_phy #(
         .lin_credit(lin_credit),
         .send_data(state == S_UP), .hear(heard && state != S_FAIL),
         .frame_done(frame_done),
-        .ack(expected), .ack_bump(deliver), .nack(nack_req), .frame_start(tx_start),
+        .ack(expected), .ack_bump(deliver), .nack(nack_req), .lost(lost_up), .frame_start(tx_start),
         .peer_valid(peer_valid), .peer_ack(peer_ack), .peer_nack(peer_nack), .retry(tx_retry),
         .tx_pin(tx_pin)
     );
@@ -254,6 +255,7 @@ module link_phy #(
             assign peer_valid  = 1'b0;
             assign peer_ack    = {SEQ_BITS{1'b0}};
             assign peer_nack   = 1'b0;
+            assign lost_up     = 1'b0;
             always @(posedge clk) begin
                 err_count   <= 16'd0;
                 retry_count <= 16'd0;
@@ -266,7 +268,8 @@ module link_phy #(
             // Resend requests (nack, in the head of the frames we send):
             //  - while the receiver is lost (after a damaged frame, link_rx: it needs a gap
             //    longer than a frame to find the starts again), every frame we send asks:
-            //    the partner goes back to our acknowledgement and leaves that gap;
+            //    the partner goes back to our acknowledgement and leaves that gap (and our
+            //    frames leave it too meanwhile, link_tx, in case the partner is lost too);
             //  - a good flit ahead of the expected one (the frame before it was lost) asks
             //    once, in the next frame we send, and no such flit asks again until the
             //    expected one arrives (waiting); if that request is lost, the partner's
@@ -291,7 +294,8 @@ module link_phy #(
             wire [16:0] retry_inc = {1'b0, retry_count} + 17'd1;
             assign deliver    = accept && rx_flit && in_seq;
             assign expected   = exp_q;
-            assign nack_req   = nack_q || (rx_lost && state == S_UP);
+            assign lost_up    = rx_lost && state == S_UP;
+            assign nack_req   = nack_q || lost_up;
             assign peer_valid = accept;
             assign peer_ack   = rx_tail[VCS * CRED_BITS +: SEQ_BITS];
             assign peer_nack  = rx_head[4 + VC_BITS + SEQ_BITS];

@@ -40,7 +40,10 @@
 // end of the first frame after its gap are ignored: the partner sent them before the gap
 // found it again (it asks in every frame while lost). A frame goes out early (after one idle symbol) when
 // the local router returned a credit, a flit was delivered (the acknowledgement moved) or
-// a resend is to be requested. With RETRY = 0 none of that is built: the pending-credit
+// a resend is to be requested. While our own receiver has lost the frames' starts, every
+// frame waits for the long gap too: if the partner's receiver is lost as well, neither
+// would otherwise ever see a line idle long enough to find them again. With RETRY = 0
+// none of that is built: the pending-credit
 // counters send one credit per VC per frame (the frames of rtl/link/README.md, RETRY = 0).
 module link_tx #(
     parameter FLIT_BITS       = 32,
@@ -78,6 +81,7 @@ module link_tx #(
     input  wire [SEQ_BITS-1:0]  ack,           // the sequence number we expect next
     input  wire                 ack_bump,      // pulse: it moved (a flit was delivered)
     input  wire                 nack,          // ask the partner to resend (level)
+    input  wire                 lost,          // our receiver lost the frames: send apart
     output wire                 frame_start,   // pulse: a frame's head was decided (nack taken)
     input  wire                 peer_valid,    // pulse: a good frame from the partner was taken
     input  wire [SEQ_BITS-1:0]  peer_ack,      // ... its acknowledgement
@@ -326,7 +330,7 @@ module link_tx #(
             assign rewind = 1'b0;
             assign aptr   = {(QA + 1){1'b0}};
             assign retry  = 1'b0;
-            wire unused_retry = &{1'b0, ack, ack_bump, nack, peer_valid, peer_ack, peer_nack, aptr};
+            wire unused_retry = &{1'b0, ack, ack_bump, nack, lost, peer_valid, peer_ack, peer_nack, aptr};
         end else begin : go_back_n
             // Credit totals per VC (modulo 2^CB) and the flag that a frame should carry
             // news: a credit, a delivered flit (the acknowledgement moved), a resend request.
@@ -363,7 +367,7 @@ module link_tx #(
             wire progress = peer_valid && peer_ack != ap;
             assign aptr   = ap;
             assign hold   = pend;
-            assign gap    = long;
+            assign gap    = long || lost;
             assign rewind = tick && !sending && pend;
             assign retry  = head_pop && rptr != hptr;
             always @(posedge clk) begin

@@ -36,7 +36,8 @@
 //             sends flits): refused, its credits come with the next good frame, once
 // Parameters set the PHYs, the clocks (PPM, PHASE in ps), the lane skews (SKEW0..3 in ps,
 // B to A 0.7 times as much), the seed and QUICK (fewer flits); +ppm=R +phase=PS +seed=N
-// +skew0=PS .. +skew3=PS +quick on the command line override them in every instance.
+// +skew0=PS .. +skew3=PS +quick on the command line override them in every instance,
+// +noise=N the noise scenario's rate (per 100,000 cycles, default 60).
 // Check lines name the configuration: PASS link[NAME] ...; `done` rises at the end.
 `timescale 1ps / 1fs
 module tb_link_phy #(
@@ -449,7 +450,8 @@ module tb_link_phy #(
             // ---- random damage both ways during random traffic
             e_a = err_count[0 +: 16]; e_b = err_count[16 +: 16];
             r_a = retry_count[0 +: 16]; r_b = retry_count[16 +: 16];
-            noise_rate = 60;                   // per 100,000 cycles: about 1 frame in 20
+            // per 100,000 cycles (+noise=N on the command line): about 1 frame time in 17
+            if (!$value$plusargs("noise=%d", noise_rate)) noise_rate = 60;
             traffic(n_flits, 80, 50);
             wait_drained(n_flits * 800 + 40000);
             noise_rate = 0;
