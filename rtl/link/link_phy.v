@@ -93,7 +93,8 @@ module link_phy #(
     //            a whole symbol
     //   data:    FLIT_BITS bits, bit 0 first (zeros without a flit)
     //   credits: VCS bits, one per VC; zeros to a whole symbol
-    //   check:   8 bits (link_crc over every symbol before), bit 7 first
+    //   check:   8 bits (link_crc over every symbol before), bit 7 first (RETRY = 1: 16
+    //            bits, CRC-16, bit 15 first)
     // RETRY = 1 adds to the head [4 + VC_BITS +: SEQ_BITS] the flit's sequence number and
     // [4 + VC_BITS + SEQ_BITS] nack (resend, from the oldest unacknowledged flit), and the
     // credit field becomes {ack (the sequence number expected next), per VC the total of
@@ -105,7 +106,11 @@ module link_phy #(
     localparam HEAD_SYMS  = (HEAD_W + LANES - 1) / LANES;
     localparam DATA_SYMS  = FLIT_BITS / LANES;
     localparam CRED_SYMS  = (TAIL_W + LANES - 1) / LANES;
-    localparam FRAME_SYMS = HEAD_SYMS + DATA_SYMS + CRED_SYMS + 8 / LANES;  // + a stop symbol
+    // The check: CRC-8 for the fail-stop link (it stops at the first damaged frame), CRC-16
+    // for the retrying one, which lives through many: under heavy damage (a burst, false
+    // starts) one damaged frame in 256 would pass a CRC-8, one in 65,536 passes this.
+    localparam CHECK_BITS = (RETRY != 0) ? 16 : 8;
+    localparam FRAME_SYMS = HEAD_SYMS + DATA_SYMS + CRED_SYMS + CHECK_BITS / LANES;  // + a stop symbol
     // Keepalive: a frame after 2^KEEPALIVE_LOG2 idle symbols, so that while up each side
     // sends a frame at least every FRAME_SYMS + 1 + 2^KEEPALIVE_LOG2 symbols. Silence is
     // called when we have sent 2^SILENCE_LOG2 frames (at least FRAME_SYMS + 1 symbols
@@ -179,7 +184,7 @@ module link_phy #(
         .LANES(LANES), .OVERSAMPLE(OVERSAMPLE), .HEAD_SYMS(HEAD_SYMS), .DATA_SYMS(DATA_SYMS),
         .CRED_SYMS(CRED_SYMS), .TAG_RAM(TAG_RAM), .KEEPALIVE_LOG2(KEEPALIVE_LOG2),
         .RETRY(RETRY), .HEAD_W(HEAD_W), .TAIL_W(TAIL_W), .SEQ_BITS(SEQ_BITS),
-        .CRED_BITS(CRED_BITS), .TIMEOUT_LOG2(TIMEOUT_LOG2)
+        .CRED_BITS(CRED_BITS), .TIMEOUT_LOG2(TIMEOUT_LOG2), .CHECK_BITS(CHECK_BITS)
     ) tx (
         .clk(clk), .rst(rst),
         .lout_valid(lout_valid), .lout_vc(lout_vc), .lout_last(lout_last), .lout_data(lout_data),
@@ -194,7 +199,7 @@ module link_phy #(
     link_rx #(
         .FLIT_BITS(FLIT_BITS), .LANES(LANES),
         .OVERSAMPLE(OVERSAMPLE), .HEAD_SYMS(HEAD_SYMS), .DATA_SYMS(DATA_SYMS),
-        .CRED_SYMS(CRED_SYMS)
+        .CRED_SYMS(CRED_SYMS), .CHECK_BITS(CHECK_BITS)
     ) rx (
         .clk(clk), .rst(rst), .rx_pin(rx_pin),
         .ok(rx_ok), .fhead(rx_head), .fdata(lin_data), .ftail(rx_tail),

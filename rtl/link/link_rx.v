@@ -21,7 +21,8 @@ module link_rx #(
     parameter OVERSAMPLE = 3,
     parameter HEAD_SYMS  = 3,     // set by link_phy: symbols of the head
     parameter DATA_SYMS  = 16,    // set by link_phy: symbols of the data
-    parameter CRED_SYMS  = 1      // set by link_phy: symbols of credit bits
+    parameter CRED_SYMS  = 1,     // set by link_phy: symbols of credit bits
+    parameter CHECK_BITS = 8      // set by link_phy: the frame check (link_crc)
 ) (
     input  wire                 clk,
     input  wire                 rst,
@@ -38,7 +39,8 @@ module link_rx #(
     localparam N   = OVERSAMPLE;
     localparam W   = FLIT_BITS;
     localparam PRE = HEAD_SYMS + DATA_SYMS + CRED_SYMS;   // symbols before the check bits
-    localparam L   = PRE + 8 / D;            // a frame, in symbols (stop symbol not counted)
+    localparam CK  = CHECK_BITS;
+    localparam L   = PRE + CK / D;           // a frame, in symbols (stop symbol not counted)
     localparam SRW = PRE * D;
     localparam SW  = $clog2(L + 1);
     localparam PW  = $clog2(N);
@@ -62,7 +64,7 @@ module link_rx #(
                               // after a frame's length of lane 0 high)
     reg  [PW-1:0] ph;         // cycle within the symbol (0: the start was seen)
     reg  [SW-1:0] sym;        // symbol sampled next
-    reg  [7:0]    crc;
+    reg  [CK-1:0] crc;
     // the frame's bits before its check bits, shifted in from the top (the start bit and
     // the padding are not read: synthesis drops them)
     reg  [SRW-1:0] sr;
@@ -78,8 +80,8 @@ module link_rx #(
         pre = 1'b0;
         for (j = 0; j < PRE; j = j + 1) pre = pre | (sym == j[SW-1:0]);
     end
-    wire [7:0]    crc_next;
-    link_crc #(.BITS(D)) crc_step (.crc_in(crc), .bits(sync2), .crc_out(crc_next));
+    wire [CK-1:0] crc_next;
+    link_crc #(.BITS(D), .CHECK_BITS(CK)) crc_step (.crc_in(crc), .bits(sync2), .crc_out(crc_next));
 
     assign fhead = sr[0 +: HEAD_SYMS * D];
     assign fdata = sr[HEAD_SYMS * D +: W];
@@ -118,7 +120,7 @@ module link_rx #(
                     if (!sync2[0]) begin
                         bad_stop <= 1'b1;
                         armed    <= 1'b0;
-                    end else if (crc != 8'h00) begin
+                    end else if (crc != {CK{1'b0}}) begin
                         bad_crc <= 1'b1;
                         armed    <= 1'b0;
                     end else begin
@@ -131,7 +133,7 @@ module link_rx #(
 
     // sr and crc: no reset needed (crc restarts at every start)
     always @(posedge clk) begin
-        if (!busy) crc <= 8'hff;
+        if (!busy) crc <= {CK{1'b1}};
         else if (samp) crc <= crc_next;
         if (samp && pre) sr <= {sync2, sr[SRW-1:D]};
     end

@@ -62,7 +62,8 @@ module link_tx #(
     parameter TAIL_W          = 2,     // set by link_phy: credit field bits
     parameter SEQ_BITS        = 4,     // set by link_phy: $clog2(VCS * BUF_DEPTH) + 1
     parameter CRED_BITS       = 3,     // set by link_phy: a credit total, RETRY = 1
-    parameter TIMEOUT_LOG2    = 7      // set by link_phy: symbols without acknowledgement
+    parameter TIMEOUT_LOG2    = 7,     // set by link_phy: symbols without acknowledgement
+    parameter CHECK_BITS      = 8      // set by link_phy: the frame check (link_crc)
 ) (
     input  wire                 clk,
     input  wire                 rst,
@@ -92,7 +93,8 @@ module link_tx #(
     localparam D    = LANES;
     localparam N    = OVERSAMPLE;
     localparam VB   = VC_BITS;
-    localparam CS   = 8 / D;                     // check symbols
+    localparam CK   = CHECK_BITS;
+    localparam CS   = CK / D;                    // check symbols
     localparam PRE  = HEAD_SYMS + DATA_SYMS + CRED_SYMS;   // symbols before the check bits
     localparam L    = PRE + CS;                  // a frame, in symbols (stop symbol not counted)
     localparam HSW  = HEAD_SYMS * D;             // head bits, with padding
@@ -231,7 +233,7 @@ module link_tx #(
     reg  [PW-1:0]   ph;       // cycle within the symbol
     reg             f_flit;   // the frame carries a flit
     reg  [HSRW-1:0] hsr;
-    reg  [7:0]      crc;
+    reg  [CK-1:0]   crc;
     wire [SW-1:0]   pos  = cnt[SW-1:0];
     wire            tick = ph == PH_LAST;   // the last cycle of a symbol: the next one is loaded
 
@@ -274,7 +276,7 @@ module link_tx #(
     endgenerate
 
     reg  [HSRW-1:0] hsr_next;
-    reg  [D-1:0]    sym_crc;                // check bits, bit 7 first
+    reg  [D-1:0]    sym_crc;                // check bits, top bit first
     integer i;
     always @* begin
         hsr_next = hsr >> D;
@@ -283,11 +285,11 @@ module link_tx #(
             hsr_next[HEAD_W-1:0] = head_word;
         end
         if (cred_fire) hsr_next[TAIL_W-1:0] = tail_word;
-        for (i = 0; i < D; i = i + 1) sym_crc[i] = crc[7 - i];
+        for (i = 0; i < D; i = i + 1) sym_crc[i] = crc[CK - 1 - i];
     end
     wire [D-1:0]    sym_out = in_check ? sym_crc : in_data ? (word & {D{f_flit}}) : hsr[D-1:0];
-    wire [7:0]      crc_next;
-    link_crc #(.BITS(D)) crc_step (.crc_in(crc), .bits(sym_out), .crc_out(crc_next));
+    wire [CK-1:0]   crc_next;
+    link_crc #(.BITS(D), .CHECK_BITS(CK)) crc_step (.crc_in(crc), .bits(sym_out), .crc_out(crc_next));
 
     always @(posedge clk) begin
         if (rst) begin
@@ -319,7 +321,7 @@ module link_tx #(
         if (start) f_flit <= flit;
         if (tick) hsr <= hsr_next;
         if (tick && sending) crc <= crc_next;
-        else if (!sending) crc <= 8'hff;
+        else if (!sending) crc <= {CK{1'b1}};
     end
 
     // ------------------------------------------------------------------ go-back-N (RETRY)
