@@ -94,12 +94,12 @@ if grep -q '^FAIL' "$work/sim.log"; then
     exit 1
 fi
 m() { awk -v c="$cfg" -v k="$1" '$1 == "MEASURE" && $2 == c && $3 == k {print $4}' "$work/sim.log"; }
-# RETRY 1 (config default): 5 head + 16 data + 5 credit/ack + 4 check symbols, 2 idle,
-# 3 cycles each; RETRY 0 (default0): 3 + 16 + 1 + 4, 2 idle
+# RETRY 1 (config default): 5 head + 16 data + 5 credit/ack + 8 check symbols (CRC-16),
+# 2 idle, 3 cycles each; RETRY 0 (default0): 3 + 16 + 1 + 4 (CRC-8), 2 idle
 cfg=default
 lat_min=$(m latency_cycles_min); lat_avg=$(m latency_cycles_avg); lat_max=$(m latency_cycles_max)
 thr1=$(m throughput_one_way_flits_per_cycle); thr2=$(m throughput_both_ways_flits_per_cycle)
-frame_cycles=96
+frame_cycles=108
 ideal=$(awk -v c=$frame_cycles 'BEGIN { printf "%.5f", 1 / c }')
 cfg=default0
 lat0_min=$(m latency_cycles_min); lat0_avg=$(m latency_cycles_avg); lat0_max=$(m latency_cycles_max)

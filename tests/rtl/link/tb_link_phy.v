@@ -555,6 +555,9 @@ module tb_link_phy #(
         check("traffic: random worms both ways, random back-pressure: all delivered in order, intact, once; every credit back",
               drained(0) && drained(1) && bad[0] == 0 && bad[1] == 0 && link_up == 2'b11 && link_fault == 2'b00, why);
 
+        $display("MEASURE %0s clean_traffic_refused_at_b %0d refused_at_a %0d resent_by_a %0d resent_by_b %0d",
+                 NAME, err_count[16 +: 16], err_count[0 +: 16], retry_count[0 +: 16], retry_count[16 +: 16]);
+
         // -------------------------------------------------------- idle
         cycles(quick ? 8000 : 30000);
         traffic(40, 100, 100);
@@ -610,6 +613,8 @@ module tb_link_phy #(
         s_end[0] = s_idx[0]; s_end[1] = s_idx[1];
         wait_drained(20000);
         $sformat(why, "errors %0d/%0d, drained %0d %0d", bad[0], bad[1], drained(0), drained(1));
+        $display("MEASURE %0s clean_until_throughput_refused_at_b %0d refused_at_a %0d",
+                 NAME, err_count[16 +: 16], err_count[0 +: 16]);
         check("throughput: saturated both ways, all delivered", bad[0] == 0 && bad[1] == 0 &&
               drained(0) && drained(1) && link_fault == 2'b00, why);
 
