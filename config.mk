@@ -34,6 +34,12 @@ ROUTER_BOARD_INJ_ANY_PORT ?= 0
 ROUTER_BOARD_PIPELINE     ?= 1
 ROUTER_BOARD_SIDE_BITS    ?= 3
 
+# The board link PHY (rtl/link/README.md), on every port of a board with LINK_PHY=1:
+# LINK_RETRY 1 gives flit frames sequence numbers and the link go-back-N retry (a damaged
+# frame is refused and sent again; counted in the PHY's err_count and retry_count), 0 the
+# fail-stop PHY (a damaged frame is a fault: the board resets its tile).
+LINK_RETRY ?= 1
+
 # The core: ISA string and ABI handed to gcc; the RTL implements RV32IM.
 RISCV_ARCH ?= rv32im
 RISCV_ABI  ?= ilp32
@@ -94,7 +100,8 @@ BOARD_TILE_PARAMS := DIMS=$(MESH_DIMS) FLIT_BITS=$(FLIT_BITS) BUF_DEPTH=4 INJ_DE
                      RAM_BYTES=$(RAM_BYTES) LINE_WORDS=1 RAM_SP_BANKS=2 BOOT_BYTES=2048 \
                      MUL_KIND=$(CORE_BOARD_MUL_KIND) DIV_BITS=$(CORE_BOARD_DIV_BITS) \
                      LOAD_BYPASS=$(CORE_BOARD_LOAD_BYPASS) FAST_REDIRECT=$(CORE_BOARD_FAST_REDIRECT) \
-                     DSP_COUNTERS=$(CORE_BOARD_DSP_COUNTERS) LINK_PHY=1
+                     DSP_COUNTERS=$(CORE_BOARD_DSP_COUNTERS) LINK_PHY=1 \
+                     LINK_RETRY=$(LINK_RETRY)
 # the data (everything but .text) in the second SPRAM bank: no fetch/data collisions
 BOARD_DATA_BASE   := 0x80010000
 endif

@@ -19,7 +19,9 @@
 // credits that never come (no wrong delivery; the collectives' timeout reports it).
 // With LINK_PHY = 1 every port gets a link_phy (rtl/link/link_phy.v): its flit/credit side
 // on the router's link, its serial side on LINK_TX_PINS output and LINK_RX_PINS input
-// pins (equal: the PHY's lanes) of the port's PMOD row (boards/link-pinout.md), link_up.
+// pins (equal: the PHY's lanes) of the port's PMOD row (boards/link-pinout.md), link_up;
+// LINK_RETRY is its RETRY (config.mk's LINK_RETRY: 1 go-back-N retry, 0 fail-stop). Its
+// err_count and retry_count are not read yet (for the NI's status registers).
 module board_node #(
     parameter        DIMS         = 2,
     parameter        FLIT_BITS    = 32,
@@ -48,6 +50,7 @@ module board_node #(
     parameter        SPI_HALF     = 1,
     parameter        TICK_HZ      = 8,
     parameter        LINK_PHY     = 0,
+    parameter        LINK_RETRY   = 1,
     parameter        LINK_TX_PINS = 2,
     parameter        LINK_RX_PINS = 2,
     parameter        LINK_TAG_RAM = 1,      // link_phy's TAG_RAM: the queue's {last, vc} in a block RAM
@@ -95,6 +98,7 @@ module board_node #(
     wire [P*FLIT_BITS-1:0] lin_data, lout_data;
     wire [P*VCS-1:0]       lin_credit, lout_credit;
     wire [P-1:0]           link_up;
+    wire [P*32-1:0]        link_status;   // the PHYs' counters, read by the NI (LINK_STATUS)
 
     // observation outputs of the tile that a board does not use
     wire        unused_retire_valid, unused_trap_valid;
@@ -120,7 +124,7 @@ module board_node #(
         .lin_valid(lin_valid), .lin_vc(lin_vc), .lin_last(lin_last), .lin_data(lin_data),
         .lin_credit(lin_credit),
         .lout_valid(lout_valid), .lout_vc(lout_vc), .lout_last(lout_last),
-        .lout_data(lout_data), .lout_credit(lout_credit), .link_status({(P*32){1'b0}}),
+        .lout_data(lout_data), .lout_credit(lout_credit), .link_status(link_status),
         .console_valid(console_valid), .console_data(console_data),
         .tohost_valid(tohost_valid), .tohost_data(tohost_data),
         .retire_valid(unused_retire_valid), .retire_pc(unused_retire_pc),
@@ -170,8 +174,9 @@ module board_node #(
             wire [P-1:0] link_fault;
             for (k = 0; k < P; k = k + 1) begin : port
                 wire [1:0] unused_cause;
+                wire [15:0] err_count, retry_count;      // the NI's LINK_STATUS(k)
                 link_phy #(.FLIT_BITS(FLIT_BITS), .VCS(VCS), .BUF_DEPTH(BUF_DEPTH),
-                           .LANES(LINK_TX_PINS), .TAG_RAM(LINK_TAG_RAM)) phy (
+                           .LANES(LINK_TX_PINS), .TAG_RAM(LINK_TAG_RAM), .RETRY(LINK_RETRY)) phy (
                     .clk(clk), .rst(rst),
                     // the router's output link k goes out, its credits come back ...
                     .lout_valid(lout_valid[k]), .lout_vc(lout_vc[k*VC_BITS +: VC_BITS]),
@@ -183,8 +188,10 @@ module board_node #(
                     .lin_credit(lin_credit[k*VCS +: VCS]),
                     .tx_pin(link_tx[k*LINK_TX_PINS +: LINK_TX_PINS]),
                     .rx_pin(link_rx[k*LINK_RX_PINS +: LINK_RX_PINS]),
-                    .link_up(link_up[k]), .link_fault(link_fault[k]), .fault_cause(unused_cause)
+                    .link_up(link_up[k]), .link_fault(link_fault[k]), .fault_cause(unused_cause),
+                    .err_count(err_count), .retry_count(retry_count)
                 );
+                assign link_status[k*32 +: 32] = {retry_count, err_count};
             end
             wire unused_fault = |link_fault;   // (a fault's tile reset: not yet, see README)
         end else begin : loopback
@@ -198,6 +205,7 @@ module board_node #(
                 assign lout_credit[k*VCS +: VCS]              = lin_credit[(k ^ 1)*VCS +: VCS] & {VCS{loop_on}};
             end
             assign link_up = {P{1'b0}};
+            assign link_status = {(P*32){1'b0}};
             assign link_tx = {(P*LINK_TX_PINS){1'b0}};
             wire unused_link_rx = ^link_rx;
         end

@@ -4,10 +4,12 @@
 #   cost:   link_cost_top (2*DIMS = 4 PHYs on the iCEBreaker's PMOD pins, router sides looped
 #           back) through yosys synth_ice40 and nextpnr-ice40 --up5k (seed 1, 24 MHz
 #           target): logic cells, block RAMs, fmax; logic cells per port = total / 4 (with
-#           the loop-back glue, about 3 cells a port). Several configurations side by side.
+#           the loop-back glue, about 3 cells a port). Several configurations side by side,
+#           each with go-back-N retry (RETRY 1, link_phy's default and the board's) and
+#           fail-stop (RETRY 0, the name with _retry0), and the ratio of the two.
 #   speed:  the testbench (tests/rtl/link) at its default configuration: latency of a flit
 #           on an idle link and throughput with both directions saturated, in cycles of the
-#           sending board's clock.
+#           sending board's clock; RETRY 1 (speed) and RETRY 0 (speed_retry0).
 # Table on stdout; $BUILD/bench/link.json.
 set -eu
 BUILD=${BUILD:-build}
@@ -17,18 +19,24 @@ mkdir -p "$work"
 rtl="rtl/link/link_add.v rtl/link/link_crc.v rtl/link/link_tx.v rtl/link/link_rx.v rtl/link/link_phy.v"
 budget=150
 
-# name | chparam arguments | description
-configs=(
+# name | chparam arguments | description (each also with RETRY 0: name_retry0)
+base_configs=(
     "default||32-bit flits, 2 VCs x 4, 2 lanes, 3 cycles/symbol, tags in block RAM"
     "tags_ff|-set TAG_RAM 0|the same, tags in flip-flops"
     "flit16|-set FLIT_BITS 16|16-bit flits"
     "lanes1|-set LANES 1|1 lane"
 )
+configs=()
+for entry in "${base_configs[@]}"; do
+    IFS='|' read -r name params desc <<<"$entry"
+    configs+=("$name|$params -set RETRY 1|$desc, go-back-N (RETRY 1)|1")
+    configs+=("${name}_retry0|$params -set RETRY 0|$desc, fail-stop (RETRY 0)|0")
+done
 
 json_configs=""
-printf '%-9s %-66s %6s %8s %5s %8s %8s %7s\n' config "" "LC" "LC/port" "EBR" "EBR/port" "LUT4/ph" "fmax"
+printf '%-16s %-66s %6s %8s %5s %8s %8s %7s\n' config "" "LC" "LC/port" "EBR" "EBR/port" "LUT4/ph" "fmax"
 for entry in "${configs[@]}"; do
-    IFS='|' read -r name params desc <<<"$entry"
+    IFS='|' read -r name params desc retry <<<"$entry"
     json="$work/$name.json"
     report="$work/$name.report.json"
     stat="$work/$name.phy.stat"
@@ -48,12 +56,29 @@ print(u['ICESTORM_LC']['used'], u['ICESTORM_RAM']['used'], '%.1f' % f)" "$report
     dffs=$(awk '/SB_DFF/ {s += $2} END {print s + 0}' "$stat")
     lcp=$(awk -v a="$lc" 'BEGIN { printf "%.1f", a / 4 }')
     ebrp=$(awk -v a="$ebr" 'BEGIN { printf "%g", a / 4 }')
-    printf '%-9s %-66s %6s %8s %5s %8s %8s %7s\n' "$name" "$desc" "$lc" "$lcp" "$ebr" "$ebrp" "$luts" "$fmax"
+    printf '%-16s %-66s %6s %8s %5s %8s %8s %7s\n' "$name" "$desc" "$lc" "$lcp" "$ebr" "$ebrp" "$luts" "$fmax"
     [ -n "$json_configs" ] && json_configs="$json_configs,"
     json_configs="$json_configs
-    {\"name\": \"$name\", \"what\": \"$desc\", \"ports\": 4, \"lc_total\": $lc, \"lc_per_port\": $lcp,
+    {\"name\": \"$name\", \"what\": \"$desc\", \"retry\": $retry, \"ports\": 4, \"lc_total\": $lc, \"lc_per_port\": $lcp,
      \"ebr_total\": $ebr, \"ebr_per_port\": $ebrp, \"lut4_per_phy\": ${luts:-0}, \"dff_per_phy\": $dffs,
      \"fmax_mhz\": $fmax, \"target_mhz\": 24}"
+    eval "lcp_$name=$lcp ebrp_$name=$ebrp fmax_$name=$fmax luts_$name=${luts:-0}"
+done
+# go-back-N against fail-stop, per configuration: the ratios
+echo "go-back-N (RETRY 1) against fail-stop (RETRY 0), per port:"
+json_compare=""
+for entry in "${base_configs[@]}"; do
+    IFS='|' read -r name params desc <<<"$entry"
+    eval "l1=\$lcp_$name l0=\$lcp_${name}_retry0 e1=\$ebrp_$name e0=\$ebrp_${name}_retry0"
+    eval "f1=\$fmax_$name f0=\$fmax_${name}_retry0 u1=\$luts_$name u0=\$luts_${name}_retry0"
+    ratio=$(awk -v a="$l1" -v b="$l0" 'BEGIN { printf "%.2f", a / b }')
+    printf '  %-9s LC %6s -> %6s (x%s, +%s)  EBR %s -> %s  fmax %s -> %s MHz\n' "$name" "$l0" "$l1" "$ratio" \
+        "$(awk -v a="$l1" -v b="$l0" 'BEGIN { printf "%.1f", a - b }')" "$e0" "$e1" "$f0" "$f1"
+    [ -n "$json_compare" ] && json_compare="$json_compare,"
+    json_compare="$json_compare
+    {\"config\": \"$name\", \"lc_per_port_retry0\": $l0, \"lc_per_port_retry1\": $l1, \"lc_ratio\": $ratio,
+     \"ebr_per_port_retry0\": $e0, \"ebr_per_port_retry1\": $e1, \"lut4_per_phy_retry0\": $u0,
+     \"lut4_per_phy_retry1\": $u1, \"fmax_mhz_retry0\": $f0, \"fmax_mhz_retry1\": $f1}"
 done
 echo "(LC: iCE40 logic cells of the whole design placed and routed, 4 ports and the loop-back glue; budget $budget per port)"
 
@@ -68,15 +93,27 @@ if grep -q '^FAIL' "$work/sim.log"; then
     echo "bench-link: the testbench failed ($(grep -m 1 '^FAIL' "$work/sim.log"))" >&2
     exit 1
 fi
-m() { awk -v k="$1" '$1 == "MEASURE" && $2 == "default" && $3 == k {print $4}' "$work/sim.log"; }
+m() { awk -v c="$cfg" -v k="$1" '$1 == "MEASURE" && $2 == c && $3 == k {print $4}' "$work/sim.log"; }
+# RETRY 1 (config default): 5 head + 16 data + 5 credit/ack + 8 check symbols (CRC-16),
+# 2 idle, 3 cycles each; RETRY 0 (default0): 3 + 16 + 1 + 4 (CRC-8), 2 idle
+cfg=default
 lat_min=$(m latency_cycles_min); lat_avg=$(m latency_cycles_avg); lat_max=$(m latency_cycles_max)
 thr1=$(m throughput_one_way_flits_per_cycle); thr2=$(m throughput_both_ways_flits_per_cycle)
-# the frame: 3 head + 16 data + 1 credit + 4 check symbols, 2 idle symbols, 3 cycles each
-frame_cycles=78
+frame_cycles=108
 ideal=$(awk -v c=$frame_cycles 'BEGIN { printf "%.5f", 1 / c }')
-echo "speed (32-bit flits, 2 lanes, 3 cycles/symbol, clocks 300 ppm apart):"
+cfg=default0
+lat0_min=$(m latency_cycles_min); lat0_avg=$(m latency_cycles_avg); lat0_max=$(m latency_cycles_max)
+thr0_1=$(m throughput_one_way_flits_per_cycle); thr0_2=$(m throughput_both_ways_flits_per_cycle)
+frame0_cycles=78
+ideal0=$(awk -v c=$frame0_cycles 'BEGIN { printf "%.5f", 1 / c }')
+echo "speed (32-bit flits, 2 lanes, 3 cycles/symbol, clocks 300 ppm apart), go-back-N (RETRY 1):"
 echo "  latency of a flit on an idle link: $lat_min .. $lat_max cycles (average $lat_avg)"
 echo "  throughput: $thr1 flits/cycle one way, $thr2 each way with both saturated (frame every $frame_cycles cycles: $ideal)"
+echo "fail-stop (RETRY 0):"
+echo "  latency of a flit on an idle link: $lat0_min .. $lat0_max cycles (average $lat0_avg)"
+echo "  throughput: $thr0_1 flits/cycle one way, $thr0_2 each way with both saturated (frame every $frame0_cycles cycles: $ideal0)"
+noise=$(awk '$1 == "MEASURE" && $2 == "default" && $3 == "noise_hits"' "$work/sim.log")
+[ -n "$noise" ] && echo "  damage (testbench noise scenario, default): ${noise#MEASURE default }"
 lcd=$(python3 -c "
 import json; r = json.load(open('$work/default.report.json')); print(r['utilization']['ICESTORM_LC']['used'] / 4)")
 met=$(awk -v a="$lcd" -v b=$budget 'BEGIN { print (a <= b) ? "true" : "false" }')
@@ -90,8 +127,11 @@ cat >"$out/link.json" <<EOF
   "budget_met": $met,
   "configs": [$json_configs
   ],
+  "retry_compare": [$json_compare
+  ],
   "speed": {
     "config": "default",
+    "retry": 1,
     "clock_offset_ppm": 300,
     "frame_cycles": $frame_cycles,
     "ideal_flits_per_cycle": $ideal,
@@ -100,6 +140,18 @@ cat >"$out/link.json" <<EOF
     "latency_cycles_max": $lat_max,
     "throughput_one_way_flits_per_cycle": $thr1,
     "throughput_both_ways_flits_per_cycle": $thr2
+  },
+  "speed_retry0": {
+    "config": "default0",
+    "retry": 0,
+    "clock_offset_ppm": 300,
+    "frame_cycles": $frame0_cycles,
+    "ideal_flits_per_cycle": $ideal0,
+    "latency_cycles_min": $lat0_min,
+    "latency_cycles_avg": $lat0_avg,
+    "latency_cycles_max": $lat0_max,
+    "throughput_one_way_flits_per_cycle": $thr0_1,
+    "throughput_both_ways_flits_per_cycle": $thr0_2
   }
 }
 EOF

@@ -17,33 +17,30 @@
 // the next low is a start. (A sender that is not up leaves such gaps between its frames.)
 module link_rx #(
     parameter FLIT_BITS  = 32,
-    parameter VCS        = 2,
-    parameter VC_BITS    = 1,
     parameter LANES      = 2,
     parameter OVERSAMPLE = 3,
     parameter HEAD_SYMS  = 3,     // set by link_phy: symbols of the head
     parameter DATA_SYMS  = 16,    // set by link_phy: symbols of the data
-    parameter CRED_SYMS  = 1      // set by link_phy: symbols of credit bits
+    parameter CRED_SYMS  = 1,     // set by link_phy: symbols of credit bits
+    parameter CHECK_BITS = 8      // set by link_phy: the frame check (link_crc)
 ) (
     input  wire                 clk,
     input  wire                 rst,
     input  wire [LANES-1:0]     rx_pin,     // asynchronous: the partner's clock
     output reg                  ok,         // pulse: a frame ended with good check and stop bits
-    output wire                 fflit,      // it carries a flit
-    output wire                 fhear,      // the partner hears us
-    output wire [VCS-1:0]       fcred,      // one credit per VC
-    output wire                 flast,      // the flit
-    output wire [VC_BITS-1:0]   fvc,
-    output wire [FLIT_BITS-1:0] fdata,
+    output wire [HEAD_SYMS*LANES-1:0] fhead,  // its head (link_phy reads the fields)
+    output wire [FLIT_BITS-1:0] fdata,      // the flit
+    output wire [CRED_SYMS*LANES-1:0] ftail,  // its credit field
     output reg                  bad_crc,    // pulse: a frame failed its check
-    output reg                  bad_stop    // pulse: a frame had no stop bit
+    output reg                  bad_stop,   // pulse: a frame had no stop bit
+    output wire                 lost        // not armed: looking for a frame's length of lane 0 high
 );
     localparam D   = LANES;
     localparam N   = OVERSAMPLE;
     localparam W   = FLIT_BITS;
-    localparam VB  = VC_BITS;
     localparam PRE = HEAD_SYMS + DATA_SYMS + CRED_SYMS;   // symbols before the check bits
-    localparam L   = PRE + 8 / D;            // a frame, in symbols (stop symbol not counted)
+    localparam CK  = CHECK_BITS;
+    localparam L   = PRE + CK / D;           // a frame, in symbols (stop symbol not counted)
     localparam SRW = PRE * D;
     localparam SW  = $clog2(L + 1);
     localparam PW  = $clog2(N);
@@ -67,13 +64,12 @@ module link_rx #(
                               // after a frame's length of lane 0 high)
     reg  [PW-1:0] ph;         // cycle within the symbol (0: the start was seen)
     reg  [SW-1:0] sym;        // symbol sampled next
-    reg  [7:0]    crc;
+    reg  [CK-1:0] crc;
     // the frame's bits before its check bits, shifted in from the top (the start bit and
     // the padding are not read: synthesis drops them)
-    /* verilator lint_off UNUSEDSIGNAL */
     reg  [SRW-1:0] sr;
-    /* verilator lint_on UNUSEDSIGNAL */
     wire          samp = busy && ph == PH_SAMP;
+    assign lost = !armed;
     wire [PW-1:0] ph_inc;
     wire [SW-1:0] sym_inc;
     link_add #(.WIDTH(PW)) ph_add (.a(ph), .b({{(PW - 1){1'b0}}, 1'b1}), .sum(ph_inc));
@@ -84,15 +80,12 @@ module link_rx #(
         pre = 1'b0;
         for (j = 0; j < PRE; j = j + 1) pre = pre | (sym == j[SW-1:0]);
     end
-    wire [7:0]    crc_next;
-    link_crc #(.BITS(D)) crc_step (.crc_in(crc), .bits(sync2), .crc_out(crc_next));
+    wire [CK-1:0] crc_next;
+    link_crc #(.BITS(D), .CHECK_BITS(CK)) crc_step (.crc_in(crc), .bits(sync2), .crc_out(crc_next));
 
-    assign fflit = sr[1];
-    assign fhear = sr[2];
-    assign flast = sr[3];
-    assign fvc   = sr[4 +: VB];
+    assign fhead = sr[0 +: HEAD_SYMS * D];
     assign fdata = sr[HEAD_SYMS * D +: W];
-    assign fcred = sr[(HEAD_SYMS + DATA_SYMS) * D +: VCS];
+    assign ftail = sr[(HEAD_SYMS + DATA_SYMS) * D +: CRED_SYMS * D];
 
     always @(posedge clk) begin
         ok       <= 1'b0;
@@ -127,7 +120,7 @@ module link_rx #(
                     if (!sync2[0]) begin
                         bad_stop <= 1'b1;
                         armed    <= 1'b0;
-                    end else if (crc != 8'h00) begin
+                    end else if (crc != {CK{1'b0}}) begin
                         bad_crc <= 1'b1;
                         armed    <= 1'b0;
                     end else begin
@@ -140,7 +133,7 @@ module link_rx #(
 
     // sr and crc: no reset needed (crc restarts at every start)
     always @(posedge clk) begin
-        if (!busy) crc <= 8'hff;
+        if (!busy) crc <= {CK{1'b1}};
         else if (samp) crc <= crc_next;
         if (samp && pre) sr <= {sync2, sr[SRW-1:D]};
     end

@@ -25,6 +25,26 @@
 // (TAG_RAM = 1) or in flip-flops (TAG_RAM = 0: (VC_BITS+1)*VCS*BUF_DEPTH of them and a
 // multiplexer);
 // the same logic either way, the storage is synthesis's choice.
+//
+// With RETRY = 1 (go-back-N, link_phy has the protocol) the queue is also the replay
+// buffer: a flit stays in it until the partner acknowledges it (aptr, the oldest
+// unacknowledged; rptr, the next to send; hptr, one past the highest ever sent), and the
+// queue pointers are the sequence numbers. A flit frame carries its sequence number and
+// every frame a resend request (nack) in its head; the acknowledgement (the sequence number
+// this side expects next) and the credit totals per VC (modulo 2^CRED_BITS, counted from
+// reset) in its tail, loaded late in the frame as the credits are. On a resend request from
+// the partner, or after 2^TIMEOUT_LOG2 symbols with flits sent and no acknowledgement
+// progress, rptr goes back to aptr at the next symbol between frames, and the next frame
+// waits for a gap longer than a frame (the partner's receiver finds the frames' starts
+// again after a damaged one, link_rx). Resend requests that come from a rewind until the
+// end of the first frame after its gap are ignored: the partner sent them before the gap
+// found it again (it asks in every frame while lost). A frame goes out early (after one idle symbol) when
+// the local router returned a credit, a flit was delivered (the acknowledgement moved) or
+// a resend is to be requested. While our own receiver has lost the frames' starts, every
+// frame waits for the long gap too: if the partner's receiver is lost as well, neither
+// would otherwise ever see a line idle long enough to find them again. With RETRY = 0
+// none of that is built: the pending-credit
+// counters send one credit per VC per frame (the frames of rtl/link/README.md, RETRY = 0).
 module link_tx #(
     parameter FLIT_BITS       = 32,
     parameter VCS             = 2,
@@ -36,7 +56,14 @@ module link_tx #(
     parameter DATA_SYMS       = 16,    // set by link_phy: symbols of the data (FLIT_BITS / LANES)
     parameter CRED_SYMS       = 1,     // set by link_phy: symbols of credit bits
     parameter TAG_RAM         = 1,     // {last, vc} of the queued flits: 1 block RAM, 0 flip-flops
-    parameter KEEPALIVE_LOG2  = 6      // set by link_phy
+    parameter KEEPALIVE_LOG2  = 6,     // set by link_phy
+    parameter RETRY           = 0,     // set by link_phy: 1 sequence numbers and go-back-N
+    parameter HEAD_W          = 5,     // set by link_phy: head bits (start bit included)
+    parameter TAIL_W          = 2,     // set by link_phy: credit field bits
+    parameter SEQ_BITS        = 4,     // set by link_phy: $clog2(VCS * BUF_DEPTH) + 1
+    parameter CRED_BITS       = 3,     // set by link_phy: a credit total, RETRY = 1
+    parameter TIMEOUT_LOG2    = 7,     // set by link_phy: symbols without acknowledgement
+    parameter CHECK_BITS      = 8      // set by link_phy: the frame check (link_crc)
 ) (
     input  wire                 clk,
     input  wire                 rst,
@@ -51,12 +78,23 @@ module link_tx #(
     input  wire                 send_data,     // up: flits, credits, keepalives
     input  wire                 hear,          // the frames say "I hear you"
     output reg                  frame_done,    // pulse: a frame has been sent
+    // RETRY = 1 (unused with RETRY = 0)
+    input  wire [SEQ_BITS-1:0]  ack,           // the sequence number we expect next
+    input  wire                 ack_bump,      // pulse: it moved (a flit was delivered)
+    input  wire                 nack,          // ask the partner to resend (level)
+    input  wire                 lost,          // our receiver lost the frames: send apart
+    output wire                 frame_start,   // pulse: a frame's head was decided (nack taken)
+    input  wire                 peer_valid,    // pulse: a good frame from the partner was taken
+    input  wire [SEQ_BITS-1:0]  peer_ack,      // ... its acknowledgement
+    input  wire                 peer_nack,     // ... its resend request
+    output wire                 retry,         // pulse: a flit was sent again
     output reg  [LANES-1:0]     tx_pin
 );
     localparam D    = LANES;
     localparam N    = OVERSAMPLE;
     localparam VB   = VC_BITS;
-    localparam CS   = 8 / D;                     // check symbols
+    localparam CK   = CHECK_BITS;
+    localparam CS   = CK / D;                    // check symbols
     localparam PRE  = HEAD_SYMS + DATA_SYMS + CRED_SYMS;   // symbols before the check bits
     localparam L    = PRE + CS;                  // a frame, in symbols (stop symbol not counted)
     localparam HSW  = HEAD_SYMS * D;             // head bits, with padding
@@ -65,6 +103,8 @@ module link_tx #(
     localparam CW   = ((SW + 1 > KEEPALIVE_LOG2) ? SW + 1 : KEEPALIVE_LOG2) + 1;
     localparam PW   = $clog2(N);
     localparam PCW  = $clog2(BUF_DEPTH + 1);     // a pending-credit counter: 0..BUF_DEPTH
+    localparam CB   = CRED_BITS;
+    localparam TL   = TIMEOUT_LOG2;
     localparam QA   = $clog2(VCS * BUF_DEPTH);   // queue address bits (entries)
     localparam QD   = 1 << QA;
     localparam WA   = $clog2(DATA_SYMS);         // word address bits within an entry
@@ -104,6 +144,8 @@ module link_tx #(
     wire [VB:0]   head_tag;              // {vc, last} of the head
     wire [QA:0]   wptr_inc;
     wire [QA:0]   rptr_inc;
+    wire          rewind;                // RETRY: rptr back to aptr (between frames)
+    wire [QA:0]   aptr;                  // RETRY: the oldest unacknowledged flit (else 0)
     link_add #(.WIDTH(QA + 1)) wptr_add (.a(wptr), .b({{QA{1'b0}}, 1'b1}), .sum(wptr_inc));
     link_add #(.WIDTH(QA + 1)) rptr_add (.a(rptr), .b({{QA{1'b0}}, 1'b1}), .sum(rptr_inc));
 
@@ -116,6 +158,7 @@ module link_tx #(
             if (lout_valid) wptr <= wptr_inc;
             wptr_q <= wptr;
             if (head_pop) rptr <= rptr_inc;
+            else if (rewind) rptr <= aptr;
         end
     end
 
@@ -151,26 +194,33 @@ module link_tx #(
         end
     endgenerate
 
-    // ------------------------------------------------------------------ pending credits
-    // pend[v]: credits the local router returned on VC v, not sent yet; at most BUF_DEPTH
-    // (the partner never holds more of our buffer than that).
-    reg  [VCS*PCW-1:0] pend;
-    wire [VCS-1:0]     cred_now;        // a credit waits, per VC
-    wire               cred_fire;       // ... and goes into the frame now
+    // ------------------------------------------------------------------ credits
+    // RETRY = 0: pend[v] counts the credits the local router returned on VC v, not sent
+    // yet; at most BUF_DEPTH (the partner never holds more of our buffer than that); a
+    // frame takes one per VC. RETRY = 1: totals, below (go_back_n).
+    wire               cred_fire;       // the credit field goes into the frame now
+    wire               want_tail;       // a frame should go out for its credit field
+    wire [TAIL_W-1:0]  tail_word;       // the credit field
     genvar v;
     generate
-        for (v = 0; v < VCS; v = v + 1) begin : credit
-            wire take = cred_fire && cred_now[v];
-            wire [PCW-1:0] stepped;          // - 1 or + 1
-            link_add #(.WIDTH(PCW)) step (.a(pend[v * PCW +: PCW]), .b({{(PCW - 1){take}}, 1'b1}),
-                                          .sum(stepped));
-            assign cred_now[v] = pend[v * PCW +: PCW] != {PCW{1'b0}};
-            always @(posedge clk) begin
-                if (rst)
-                    pend[v * PCW +: PCW] <= {PCW{1'b0}};
-                else if (lin_credit[v] != take)
-                    pend[v * PCW +: PCW] <= stepped;
+        if (RETRY == 0) begin : pulses
+            reg  [VCS*PCW-1:0] pend;
+            wire [VCS-1:0]     cred_now;        // a credit waits, per VC
+            for (v = 0; v < VCS; v = v + 1) begin : credit
+                wire take = cred_fire && cred_now[v];
+                wire [PCW-1:0] stepped;          // - 1 or + 1
+                link_add #(.WIDTH(PCW)) step (.a(pend[v * PCW +: PCW]), .b({{(PCW - 1){take}}, 1'b1}),
+                                              .sum(stepped));
+                assign cred_now[v] = pend[v * PCW +: PCW] != {PCW{1'b0}};
+                always @(posedge clk) begin
+                    if (rst)
+                        pend[v * PCW +: PCW] <= {PCW{1'b0}};
+                    else if (lin_credit[v] != take)
+                        pend[v * PCW +: PCW] <= stepped;
+                end
             end
+            assign want_tail = |cred_now;
+            assign tail_word = cred_now;
         end
     endgenerate
 
@@ -183,7 +233,7 @@ module link_tx #(
     reg  [PW-1:0]   ph;       // cycle within the symbol
     reg             f_flit;   // the frame carries a flit
     reg  [HSRW-1:0] hsr;
-    reg  [7:0]      crc;
+    reg  [CK-1:0]   crc;
     wire [SW-1:0]   pos  = cnt[SW-1:0];
     wire            tick = ph == PH_LAST;   // the last cycle of a symbol: the next one is loaded
 
@@ -192,8 +242,10 @@ module link_tx #(
     wire [15:0] cnt16 = {{(16 - CW){1'b0}}, cnt};
     wire [15:0] pos16 = {{(16 - SW){1'b0}}, pos};
     wire long_gap  = cnt[CW-1] || in_range(cnt16, L + 1, 1 << (CW - 1));
-    wire start     = tick && !sending && (send_data ? (cnt != {CW{1'b0}} &&
-                        (head_valid || (|cred_now) || (|cnt[CW-1:KEEPALIVE_LOG2]))) : long_gap);
+    wire hold;                                    // RETRY: a rewind waits (no frame now)
+    wire gap;                                     // RETRY: the next frame after a long gap
+    wire start     = tick && !sending && !hold && ((send_data && !gap) ? (cnt != {CW{1'b0}} &&
+                        (head_valid || want_tail || (|cnt[CW-1:KEEPALIVE_LOG2]))) : long_gap);
     wire flit      = send_data && head_valid;     // the frame decided now carries a flit
     wire in_data   = in_range(pos16, DATA_AT_I, CRED_AT_I);
     wire in_check  = in_range(pos16, CHECK_AT_I, L);
@@ -210,21 +262,34 @@ module link_tx #(
     assign head_pop  = tick && sending && f_flit && last_data;
     assign cred_fire = tick && sending && last_data && send_data;
 
+    assign frame_start = start;
+
+    // the head: [0] start, [1] flit, [2] hear, [3] last, [4 +: VB] vc; RETRY = 1 also
+    // [4 + VB +: SEQ_BITS] the flit's sequence number, [4 + VB + SEQ_BITS] nack
+    wire [HEAD_W-1:0] head_word;
+    generate
+        if (RETRY == 0) begin : head0
+            assign head_word = {flit ? head_tag : {(VB + 1){1'b0}}, hear, flit, 1'b0};
+        end else begin : head1
+            assign head_word = {nack, rptr, flit ? head_tag : {(VB + 1){1'b0}}, hear, flit, 1'b0};
+        end
+    endgenerate
+
     reg  [HSRW-1:0] hsr_next;
-    reg  [D-1:0]    sym_crc;                // check bits, bit 7 first
+    reg  [D-1:0]    sym_crc;                // check bits, top bit first
     integer i;
     always @* begin
         hsr_next = hsr >> D;
         if (start) begin
             hsr_next = {HSRW{1'b0}};
-            hsr_next[3 + VB:0] = {flit ? head_tag : {(VB + 1){1'b0}}, hear, flit, 1'b0};
+            hsr_next[HEAD_W-1:0] = head_word;
         end
-        if (cred_fire) hsr_next[VCS-1:0] = cred_now;
-        for (i = 0; i < D; i = i + 1) sym_crc[i] = crc[7 - i];
+        if (cred_fire) hsr_next[TAIL_W-1:0] = tail_word;
+        for (i = 0; i < D; i = i + 1) sym_crc[i] = crc[CK - 1 - i];
     end
     wire [D-1:0]    sym_out = in_check ? sym_crc : in_data ? (word & {D{f_flit}}) : hsr[D-1:0];
-    wire [7:0]      crc_next;
-    link_crc #(.BITS(D)) crc_step (.crc_in(crc), .bits(sym_out), .crc_out(crc_next));
+    wire [CK-1:0]   crc_next;
+    link_crc #(.BITS(D), .CHECK_BITS(CK)) crc_step (.crc_in(crc), .bits(sym_out), .crc_out(crc_next));
 
     always @(posedge clk) begin
         if (rst) begin
@@ -256,6 +321,80 @@ module link_tx #(
         if (start) f_flit <= flit;
         if (tick) hsr <= hsr_next;
         if (tick && sending) crc <= crc_next;
-        else if (!sending) crc <= 8'hff;
+        else if (!sending) crc <= {CK{1'b1}};
     end
+
+    // ------------------------------------------------------------------ go-back-N (RETRY)
+    generate
+        if (RETRY == 0) begin : no_retry
+            assign hold   = 1'b0;
+            assign gap    = 1'b0;
+            assign rewind = 1'b0;
+            assign aptr   = {(QA + 1){1'b0}};
+            assign retry  = 1'b0;
+            wire unused_retry = &{1'b0, ack, ack_bump, nack, lost, peer_valid, peer_ack, peer_nack, aptr};
+        end else begin : go_back_n
+            // Credit totals per VC (modulo 2^CB) and the flag that a frame should carry
+            // news: a credit, a delivered flit (the acknowledgement moved), a resend request.
+            reg  [VCS*CB-1:0] total;
+            reg               news;
+            for (v = 0; v < VCS; v = v + 1) begin : credit
+                wire [CB-1:0] total_inc;
+                link_add #(.WIDTH(CB)) total_add (.a(total[v * CB +: CB]),
+                                                  .b({{(CB - 1){1'b0}}, 1'b1}), .sum(total_inc));
+                always @(posedge clk) begin
+                    if (rst) total[v * CB +: CB] <= {CB{1'b0}};
+                    else if (lin_credit[v]) total[v * CB +: CB] <= total_inc;
+                end
+            end
+            always @(posedge clk) begin
+                if (rst) news <= 1'b0;
+                else if ((|lin_credit) || ack_bump) news <= 1'b1;
+                else if (cred_fire) news <= 1'b0;
+            end
+            assign want_tail = news || nack;
+            assign tail_word = {ack, total};
+
+            // The replay pointers: aptr (acknowledged up to), hptr (one past the highest
+            // flit ever sent), the timeout, and a rewind that waits for the line to be idle.
+            reg  [QA:0]   ap;
+            reg  [QA:0]   hptr;
+            reg  [TL:0]   quiet_syms;     // symbols with flits sent and no acknowledgement
+            reg           pend;           // a rewind waits
+            reg           long;           // the next frame after a long gap
+            reg           deaf;           // from a rewind to the end of the frame after the gap
+            wire [TL:0]   quiet_inc;
+            link_add #(.WIDTH(TL + 1)) quiet_add (.a(quiet_syms), .b({{TL{1'b0}}, 1'b1}),
+                                                  .sum(quiet_inc));
+            wire progress = peer_valid && peer_ack != ap;
+            assign aptr   = ap;
+            assign hold   = pend;
+            assign gap    = long || lost;
+            assign rewind = tick && !sending && pend;
+            assign retry  = head_pop && rptr != hptr;
+            always @(posedge clk) begin
+                if (rst) begin
+                    ap         <= {(QA + 1){1'b0}};
+                    hptr       <= {(QA + 1){1'b0}};
+                    quiet_syms <= {(TL + 1){1'b0}};
+                    pend       <= 1'b0;
+                    long       <= 1'b0;
+                    deaf       <= 1'b0;
+                end else begin
+                    if (peer_valid) ap <= peer_ack;
+                    if (head_pop && rptr == hptr) hptr <= rptr_inc;
+                    if (progress || rewind || ap == rptr)
+                        quiet_syms <= {(TL + 1){1'b0}};
+                    else if (tick && !quiet_syms[TL])
+                        quiet_syms <= quiet_inc;
+                    if (rewind) pend <= 1'b0;
+                    else if ((peer_valid && peer_nack && !deaf) || quiet_syms[TL]) pend <= 1'b1;
+                    if (rewind) long <= 1'b1;
+                    else if (start) long <= 1'b0;
+                    if (rewind) deaf <= 1'b1;
+                    else if (frame_done && !long) deaf <= 1'b0;
+                end
+            end
+        end
+    endgenerate
 endmodule

@@ -24,9 +24,20 @@
 //             silence, B with "restart"
 //   checker   the comparison itself: a bit flipped in the model's copy of a delivered flit
 //             must be counted
+// With RETRY = 1 the bit error is refused and sent again (no fault), and after it (task
+// noise_scenarios):
+//   noise     each cycle may invert a random lane for a symbol, both ways (noise_rate per
+//             100,000 cycles, seeded) during random traffic: all delivered once, in order,
+//             intact, every credit back, none twice (a credit beyond BUF_DEPTH is an error
+//             at once), still up; err_count > 0 and retry_count >= err_count each way
+//   burst     all lanes inverted for 80 symbols one way, 50 the other (overlapping)
+//   frame     one chosen flit frame damaged in its data, each direction (damage_frame)
+//   credits   a frame with only credits and the acknowledgement damaged (B to A while only A
+//             sends flits): refused, its credits come with the next good frame, once
 // Parameters set the PHYs, the clocks (PPM, PHASE in ps), the lane skews (SKEW0..3 in ps,
 // B to A 0.7 times as much), the seed and QUICK (fewer flits); +ppm=R +phase=PS +seed=N
-// +skew0=PS .. +skew3=PS +quick on the command line override them in every instance.
+// +skew0=PS .. +skew3=PS +quick on the command line override them in every instance,
+// +noise=N the noise scenario's rate (per 100,000 cycles, default 60).
 // Check lines name the configuration: PASS link[NAME] ...; `done` rises at the end.
 `timescale 1ps / 1fs
 module tb_link_phy #(
@@ -36,6 +47,7 @@ module tb_link_phy #(
     parameter        LANES      = 2,
     parameter        OVERSAMPLE = 3,
     parameter        TAG_RAM    = 1,
+    parameter        RETRY      = 1,
     parameter        NAME       = "default",
     parameter real   PPM        = 300.0,
     parameter real   PHASE      = 7000.0,
@@ -52,6 +64,10 @@ module tb_link_phy #(
     localparam W    = FLIT_BITS;
     localparam FW   = W + VB + 1;            // a list entry: {data, vc, last}
     localparam MAXF = 16384;                 // list length per direction
+    // the head's symbols (as link_phy lays them out): where damage_frame aims
+    localparam T_SEQB      = $clog2(VCS * BUF_DEPTH) + 1;
+    localparam T_HEAD_W    = (RETRY != 0) ? 5 + VB + T_SEQB : 4 + VB;
+    localparam T_HEAD_SYMS = (T_HEAD_W + LANES - 1) / LANES;
 
     // ------------------------------------------------------------------ options, clocks
     integer seed;
@@ -96,9 +112,12 @@ module tb_link_phy #(
     wire [LANES-1:0] tx_a, tx_b;            // pins
     reg  [LANES-1:0] wire_ab, wire_ba;      // after the cable
     reg  [LANES-1:0] flip_ab = {LANES{1'b0}};   // fault injection: invert lanes
+    reg  [LANES-1:0] flip_ba = {LANES{1'b0}};
     reg              cut_ba = 1'b0;             // fault injection: B-to-A wires pulled high
-    wire [LANES-1:0] rx_b = wire_ab ^ flip_ab;
-    wire [LANES-1:0] rx_a = cut_ba ? {LANES{1'b1}} : wire_ba;
+    reg  [LANES-1:0] noise_ab = {LANES{1'b0}};  // random damage (noise, below)
+    reg  [LANES-1:0] noise_ba = {LANES{1'b0}};
+    wire [LANES-1:0] rx_b = wire_ab ^ flip_ab ^ noise_ab;
+    wire [LANES-1:0] rx_a = cut_ba ? {LANES{1'b1}} : (wire_ba ^ flip_ba ^ noise_ba);
     genvar l;
     generate
         for (l = 0; l < LANES; l = l + 1) begin : lane
@@ -106,6 +125,41 @@ module tb_link_phy #(
             always @(tx_b[l]) wire_ba[l] <= #(skew[l] * 0.7) tx_b[l];
         end
     endgenerate
+
+    // Noise: while noise_rate (per 100,000 cycles of the receiver's clock) is not 0, each
+    // cycle may invert one lane, chosen at random, for one symbol (OVERSAMPLE cycles): every
+    // such hit reaches a sample (a damaged frame) or, between frames, a false start.
+    integer noise_rate = 0;
+    integer noise_seed;
+    integer noise_hits [0:1];
+    integer hold_ab = 0, hold_ba = 0;
+    integer noise_lane;
+    initial begin
+        noise_seed = seed * 104729 + 5;
+        noise_hits[0] = 0; noise_hits[1] = 0;
+    end
+    always @(posedge clk_b) begin
+        if (hold_ab > 0) begin
+            hold_ab = hold_ab - 1;
+            if (hold_ab == 0) noise_ab <= {LANES{1'b0}};
+        end else if (noise_rate > 0 && (($random(noise_seed) & 32'h7fffffff) % 100000) < noise_rate) begin
+            noise_lane = ($random(noise_seed) & 32'h7fffffff) % LANES;
+            noise_ab <= {{(LANES-1){1'b0}}, 1'b1} << noise_lane;
+            hold_ab = OVERSAMPLE;
+            noise_hits[0] = noise_hits[0] + 1;
+        end
+    end
+    always @(posedge clk_a) begin
+        if (hold_ba > 0) begin
+            hold_ba = hold_ba - 1;
+            if (hold_ba == 0) noise_ba <= {LANES{1'b0}};
+        end else if (noise_rate > 0 && (($random(noise_seed) & 32'h7fffffff) % 100000) < noise_rate) begin
+            noise_lane = ($random(noise_seed) & 32'h7fffffff) % LANES;
+            noise_ba <= {{(LANES-1){1'b0}}, 1'b1} << noise_lane;
+            hold_ba = OVERSAMPLE;
+            noise_hits[1] = noise_hits[1] + 1;
+        end
+    end
 
     // router side of each PHY, as arrays indexed by side (0 = A, 1 = B)
     reg  [1:0]         lout_valid;
@@ -120,25 +174,28 @@ module tb_link_phy #(
     reg  [2*VCS-1:0]   lin_credit;
     wire [1:0]         link_up, link_fault;
     wire [3:0]         fault_cause;
+    wire [31:0]        err_count, retry_count;   // [side*16 +: 16]
 
     link_phy #(.FLIT_BITS(FLIT_BITS), .VCS(VCS), .BUF_DEPTH(BUF_DEPTH), .LANES(LANES),
-               .OVERSAMPLE(OVERSAMPLE), .TAG_RAM(TAG_RAM)) phy_a (
+               .OVERSAMPLE(OVERSAMPLE), .TAG_RAM(TAG_RAM), .RETRY(RETRY)) phy_a (
         .clk(clk_a), .rst(rst_a),
         .lout_valid(lout_valid[0]), .lout_vc(lout_vc[0 +: VB]), .lout_last(lout_last[0]),
         .lout_data(lout_data[0 +: W]), .lout_credit(lout_credit[0 +: VCS]),
         .lin_valid(lin_valid[0]), .lin_vc(lin_vc[0 +: VB]), .lin_last(lin_last[0]),
         .lin_data(lin_data[0 +: W]), .lin_credit(lin_credit[0 +: VCS]),
         .tx_pin(tx_a), .rx_pin(rx_a),
-        .link_up(link_up[0]), .link_fault(link_fault[0]), .fault_cause(fault_cause[1:0]));
+        .link_up(link_up[0]), .link_fault(link_fault[0]), .fault_cause(fault_cause[1:0]),
+        .err_count(err_count[0 +: 16]), .retry_count(retry_count[0 +: 16]));
     link_phy #(.FLIT_BITS(FLIT_BITS), .VCS(VCS), .BUF_DEPTH(BUF_DEPTH), .LANES(LANES),
-               .OVERSAMPLE(OVERSAMPLE), .TAG_RAM(TAG_RAM)) phy_b (
+               .OVERSAMPLE(OVERSAMPLE), .TAG_RAM(TAG_RAM), .RETRY(RETRY)) phy_b (
         .clk(clk_b), .rst(rst_b),
         .lout_valid(lout_valid[1]), .lout_vc(lout_vc[VB +: VB]), .lout_last(lout_last[1]),
         .lout_data(lout_data[W +: W]), .lout_credit(lout_credit[VCS +: VCS]),
         .lin_valid(lin_valid[1]), .lin_vc(lin_vc[VB +: VB]), .lin_last(lin_last[1]),
         .lin_data(lin_data[W +: W]), .lin_credit(lin_credit[VCS +: VCS]),
         .tx_pin(tx_b), .rx_pin(rx_b),
-        .link_up(link_up[1]), .link_fault(link_fault[1]), .fault_cause(fault_cause[3:2]));
+        .link_up(link_up[1]), .link_fault(link_fault[1]), .fault_cause(fault_cause[3:2]),
+        .err_count(err_count[16 +: 16]), .retry_count(retry_count[16 +: 16]));
 
     // ------------------------------------------------------------------ flit lists
     // list[dir*MAXF + k]: the k-th flit side dir sends. Worms on random VCs (staying on a
@@ -205,7 +262,14 @@ module tb_link_phy #(
                     end
                     // credits arriving now count from the next cycle on (as in noc_router)
                     for (v = 0; v < VCS; v = v + 1)
-                        if (lout_credit[dir * VCS + v]) cred[dir * 8 + v] = cred[dir * 8 + v] + 1;
+                        if (lout_credit[dir * VCS + v]) begin
+                            cred[dir * 8 + v] = cred[dir * 8 + v] + 1;
+                            if (cred[dir * 8 + v] > BUF_DEPTH) begin
+                                if (bad[dir] < 5) $display("ERROR %s got credit %0d of %0d on VC %0d (a credit came twice)",
+                                                           dir ? "B" : "A", cred[dir * 8 + v], BUF_DEPTH, v);
+                                bad[dir] = bad[dir] + 1;
+                            end
+                        end
                     if (can) begin
                         cred[dir * 8 + sv] = cred[dir * 8 + sv] - 1;
                         lout_valid[dir]             <= 1'b1;
@@ -265,7 +329,7 @@ module tb_link_phy #(
     task check;
         input [8*160-1:0] name;
         input             ok;
-        input [8*200-1:0] why;
+        input [8*400-1:0] why;
         begin
             if (ok) $display("PASS link[%0s] %0s", NAME, name);
             else begin
@@ -346,10 +410,124 @@ module tb_link_phy #(
         end
     endtask
 
+    // ------------------------------------------------------------------ damage (RETRY = 1)
+    // Invert lane 0 of one direction (0: A to B, 1: B to A) for one symbol: symbol k of
+    // the frame its sender starts next (with a flit if want_flit, else without one: only
+    // credits and the acknowledgement). Returns when the symbol has passed.
+    task damage_frame;
+        input integer d;
+        input integer want_flit;
+        input integer k;
+        integer found;
+        real    half;
+        begin
+            half = (d == 0) ? half_a : half_b;    // the sender's clock
+            found = 0;
+            t0 = 0;
+            while (!found && t0 < 20000) begin
+                if (d == 0) begin
+                    @(negedge clk_a);
+                    found = phy_a.tx.start && phy_a.tx.flit == (want_flit != 0) && phy_a.tx.send_data;
+                end else begin
+                    @(negedge clk_b);
+                    found = phy_b.tx.start && phy_b.tx.flit == (want_flit != 0) && phy_b.tx.send_data;
+                end
+                t0 = t0 + 1;
+            end
+            if (!found) $display("ERROR damage_frame: no frame to damage (direction %0d)", d);
+            // seen half a cycle before the start's clock edge; symbol k is on the pins from
+            // (k + 1) symbols after it: invert it all (a little late: the cable's delay)
+            #(half + ((k + 1) * OVERSAMPLE + 0.3) * 2.0 * half);
+            if (d == 0) flip_ab[0] = 1'b1; else flip_ba[0] = 1'b1;
+            #(OVERSAMPLE * 2.0 * half);
+            if (d == 0) flip_ab[0] = 1'b0; else flip_ba[0] = 1'b0;
+        end
+    endtask
+
+    integer damaged;
+    task noise_scenarios;
+        begin
+            // ---- random damage both ways during random traffic
+            e_a = err_count[0 +: 16]; e_b = err_count[16 +: 16];
+            r_a = retry_count[0 +: 16]; r_b = retry_count[16 +: 16];
+            // per 100,000 cycles (+noise=N on the command line): about 1 frame time in 17
+            if (!$value$plusargs("noise=%d", noise_rate)) noise_rate = 60;
+            traffic(n_flits, 80, 50);
+            wait_drained(n_flits * 800 + 40000);
+            noise_rate = 0;
+            cycles(500);
+            $display("MEASURE %0s noise_hits %0d %0d refused_at_b %0d refused_at_a %0d resent_by_a %0d resent_by_b %0d",
+                     NAME, noise_hits[0], noise_hits[1], err_count[16 +: 16] - e_b, err_count[0 +: 16] - e_a,
+                     retry_count[0 +: 16] - r_a, retry_count[16 +: 16] - r_b);
+            $sformat(why, "A->B %0d/%0d B->A %0d/%0d errors %0d/%0d; up %b fault %b cause %0d/%0d; hits %0d/%0d",
+                     r_idx[0], s_idx[0], r_idx[1], s_idx[1], bad[0], bad[1], link_up, link_fault,
+                     fault_cause[1:0], fault_cause[3:2], noise_hits[0], noise_hits[1]);
+            check("noise: random bit damage both ways (seeded): every flit delivered once, in order, intact; every credit back, none twice; the link stays up",
+                  drained(0) && drained(1) && bad[0] == 0 && bad[1] == 0 && link_up == 2'b11 && link_fault == 2'b00, why);
+            $sformat(why, "refused at B %0d (A resent %0d), at A %0d (B resent %0d)",
+                     err_count[16 +: 16] - e_b, retry_count[0 +: 16] - r_a,
+                     err_count[0 +: 16] - e_a, retry_count[16 +: 16] - r_b);
+            check("noise: both receivers count refused frames (err_count > 0), both senders count at least as many resent flits (retry_count >= err_count)",
+                  err_count[16 +: 16] > e_b && err_count[0 +: 16] > e_a &&
+                  retry_count[0 +: 16] - r_a >= err_count[16 +: 16] - e_b &&
+                  retry_count[16 +: 16] - r_b >= err_count[0 +: 16] - e_a, why);
+
+            // ---- a burst: both directions' lanes inverted for about 2.5 frames
+            e_a = err_count[0 +: 16]; e_b = err_count[16 +: 16];
+            traffic(n_flits / 2, 90, 60);
+            cycles(1000);
+            flip_ab = {LANES{1'b1}};
+            #(80.0 * OVERSAMPLE * 2.0 * half_a);
+            flip_ba = {LANES{1'b1}};
+            #(20.0 * OVERSAMPLE * 2.0 * half_a);
+            flip_ab = {LANES{1'b0}};
+            #(30.0 * OVERSAMPLE * 2.0 * half_a);
+            flip_ba = {LANES{1'b0}};
+            wait_drained(n_flits * 800 + 40000);
+            $sformat(why, "refused at B %0d, at A %0d; A->B %0d/%0d B->A %0d/%0d errors %0d/%0d; up %b fault %b cause %0d/%0d",
+                     err_count[16 +: 16] - e_b, err_count[0 +: 16] - e_a, r_idx[0], s_idx[0], r_idx[1], s_idx[1],
+                     bad[0], bad[1], link_up, link_fault, fault_cause[1:0], fault_cause[3:2]);
+            check("burst: lanes inverted for several frames: refused, sent again; all delivered once, in order, intact; every credit back; still up",
+                  err_count[16 +: 16] > e_b && err_count[0 +: 16] > e_a && drained(0) && drained(1) &&
+                  bad[0] == 0 && bad[1] == 0 && link_up == 2'b11 && link_fault == 2'b00, why);
+
+            // ---- one chosen flit frame damaged, each direction in turn, in the data
+            for (d0 = 0; d0 < 2; d0 = d0 + 1) begin
+                e_a = err_count[(1 - d0) * 16 +: 16]; r_a = retry_count[d0 * 16 +: 16];
+                traffic(n_flits / 4, 70, 60);
+                cycles(700);
+                damage_frame(d0, 1, T_HEAD_SYMS + 3);
+                wait_drained(n_flits * 800 + 40000);
+                $sformat(why, "receiver refused %0d, sender resent %0d; A->B %0d/%0d B->A %0d/%0d errors %0d/%0d; up %b fault %b",
+                         err_count[(1 - d0) * 16 +: 16] - e_a, retry_count[d0 * 16 +: 16] - r_a, r_idx[0], s_idx[0],
+                         r_idx[1], s_idx[1], bad[0], bad[1], link_up, link_fault);
+                check(d0 == 0 ? "frame: one chosen A-to-B flit frame damaged: refused, sent again, delivered once; every credit back"
+                              : "frame: one chosen B-to-A flit frame damaged: refused, sent again, delivered once; every credit back",
+                      err_count[(1 - d0) * 16 +: 16] > e_a && retry_count[d0 * 16 +: 16] > r_a &&
+                      drained(0) && drained(1) && bad[0] == 0 && bad[1] == 0 && link_up == 2'b11 && link_fault == 2'b00, why);
+            end
+
+            // ---- a frame with only credits and the acknowledgement damaged (B to A, while
+            // only A sends flits): its credits come with the next good frame, once
+            e_a = err_count[0 +: 16];
+            for (d0 = 0; d0 < 2; d0 = d0 + 1) begin p_send[d0] = 100; p_drain[d0] = 70; end
+            s_end[0] = s_idx[0] + n_flits / 4;
+            cycles(700);
+            damage_frame(1, 0, T_HEAD_SYMS + FLIT_BITS / LANES);   // its first credit symbol
+            wait_drained(n_flits * 800 + 40000);
+            $sformat(why, "A refused %0d; A->B %0d/%0d, errors %0d/%0d, A's credits %0d %0d; up %b fault %b",
+                     err_count[0 +: 16] - e_a, r_idx[0], s_idx[0], bad[0], bad[1], cred[0], cred[1], link_up, link_fault);
+            check("credits: a frame with only credits and the acknowledgement damaged: refused; every credit back, none twice",
+                  err_count[0 +: 16] > e_a && drained(0) && drained(1) && bad[0] == 0 && bad[1] == 0 &&
+                  link_up == 2'b11 && link_fault == 2'b00, why);
+        end
+    endtask
+
     // ------------------------------------------------------------------ the scenario
     integer n_flits, t0, i, lat_n, d0, r0, r_before, s_before;
+    integer e_a, e_b, r_a, r_b;
     real    lat, lat_min, lat_max, lat_sum, t_start, thr;
-    reg [8*200-1:0] why;
+    reg [8*400-1:0] why;
     initial begin
         for (i = 0; i < 2; i = i + 1) begin
             p_send[i] = 0; p_drain[i] = 100; bad[i] = 0; corrupt[i] = 0;
@@ -376,6 +554,9 @@ module tb_link_phy #(
                  waited, s_idx[0], r_idx[0], s_idx[1], r_idx[1], bad[0], bad[1], cred[0], cred[8]);
         check("traffic: random worms both ways, random back-pressure: all delivered in order, intact, once; every credit back",
               drained(0) && drained(1) && bad[0] == 0 && bad[1] == 0 && link_up == 2'b11 && link_fault == 2'b00, why);
+
+        $display("MEASURE %0s clean_traffic_refused_at_b %0d refused_at_a %0d resent_by_a %0d resent_by_b %0d",
+                 NAME, err_count[16 +: 16], err_count[0 +: 16], retry_count[0 +: 16], retry_count[16 +: 16]);
 
         // -------------------------------------------------------- idle
         cycles(quick ? 8000 : 30000);
@@ -432,6 +613,8 @@ module tb_link_phy #(
         s_end[0] = s_idx[0]; s_end[1] = s_idx[1];
         wait_drained(20000);
         $sformat(why, "errors %0d/%0d, drained %0d %0d", bad[0], bad[1], drained(0), drained(1));
+        $display("MEASURE %0s clean_until_throughput_refused_at_b %0d refused_at_a %0d",
+                 NAME, err_count[16 +: 16], err_count[0 +: 16]);
         check("throughput: saturated both ways, all delivered", bad[0] == 0 && bad[1] == 0 &&
               drained(0) && drained(1) && link_fault == 2'b00, why);
 
@@ -473,20 +656,38 @@ module tb_link_phy #(
         // -------------------------------------------------------- bit error
         traffic(100000, 100, 60);
         cycles(1500);
+        e_b = err_count[16 +: 16]; r_a = retry_count[0 +: 16];
         @(posedge clk_a);
         flip_ab[0] = 1'b1;                         // lane 0 inverted for two symbols
         #(4.0 * half_a * OVERSAMPLE);
         flip_ab[0] = 1'b0;
         s_before = s_idx[0];
-        t0 = 0;
-        while (!link_fault[1] && t0 < 5000) begin cycles(1); t0 = t0 + 1; end
-        s_end[0] = s_idx[0]; s_end[1] = s_idx[1];
-        cycles(2000);
-        $sformat(why, "B fault %b cause %0d after %0d cycles; A fault %b cause %0d; errors %0d/%0d",
-                 link_fault[1], fault_cause[3:2], t0, link_fault[0], fault_cause[1:0], bad[0], bad[1]);
-        check("biterror: a flipped lane is caught (B fails: crc or framing, A follows), no damaged flit delivered",
-              link_fault[1] == 1'b1 && (fault_cause[3:2] == 2'd2 || fault_cause[3:2] == 2'd3) &&
-              link_fault[0] == 1'b1 && bad[0] == 0 && bad[1] == 0, why);
+        if (RETRY == 0) begin
+            t0 = 0;
+            while (!link_fault[1] && t0 < 5000) begin cycles(1); t0 = t0 + 1; end
+            s_end[0] = s_idx[0]; s_end[1] = s_idx[1];
+            cycles(2000);
+            $sformat(why, "B fault %b cause %0d after %0d cycles; A fault %b cause %0d; errors %0d/%0d",
+                     link_fault[1], fault_cause[3:2], t0, link_fault[0], fault_cause[1:0], bad[0], bad[1]);
+            check("biterror: a flipped lane is caught (B fails: crc or framing, A follows), no damaged flit delivered",
+                  link_fault[1] == 1'b1 && (fault_cause[3:2] == 2'd2 || fault_cause[3:2] == 2'd3) &&
+                  link_fault[0] == 1'b1 && bad[0] == 0 && bad[1] == 0, why);
+            $sformat(why, "err_count %0d %0d, retry_count %0d %0d", err_count[0 +: 16], err_count[16 +: 16],
+                     retry_count[0 +: 16], retry_count[16 +: 16]);
+            check("biterror: RETRY = 0 counts nothing (err_count, retry_count 0)",
+                  err_count == 32'd0 && retry_count == 32'd0, why);
+        end else begin
+            cycles(3000);
+            s_end[0] = s_idx[0]; s_end[1] = s_idx[1];
+            wait_drained(20000);
+            $sformat(why, "B refused %0d frames, A resent %0d flits; up %b fault %b cause %0d/%0d; A->B %0d/%0d B->A %0d/%0d errors %0d/%0d",
+                     err_count[16 +: 16] - e_b, retry_count[0 +: 16] - r_a, link_up, link_fault,
+                     fault_cause[1:0], fault_cause[3:2], r_idx[0], s_idx[0], r_idx[1], s_idx[1], bad[0], bad[1]);
+            check("biterror: a flipped lane is refused and sent again (B counts it, A resends it), the link stays up; all delivered once, in order, intact; every credit back",
+                  err_count[16 +: 16] > e_b && retry_count[0 +: 16] > r_a && link_up == 2'b11 &&
+                  link_fault == 2'b00 && drained(0) && drained(1) && bad[0] == 0 && bad[1] == 0, why);
+            noise_scenarios;
+        end
 
         // -------------------------------------------------------- unplugged
         rst_a = 1'b1; rst_b = 1'b1;

@@ -9,8 +9,16 @@
 // on the ejection channel of the port it came in by, head rewritten to dx = 0, payload
 // words in order and intact; neither router counts an error (a flit into a full buffer
 // would be one); nothing refused at injection; both PHYs up, no fault.
+// RETRY is the PHYs'; with NOISE (per 100,000 cycles, RETRY 1) each cycle may invert one
+// lane of either direction for one symbol (damaged frames, false starts): the worms must
+// still all arrive intact, in order, the routers' credits must stay exact (no router
+// error), and the PHYs count what they refused and resent.
 `timescale 1ps / 1fs
-module tb_link_routers;
+module tb_link_routers #(
+    parameter RETRY = 1,
+    parameter NOISE = 0,
+    parameter TAG   = "retry1"
+);
     localparam W = 32, VCS = 2, VB = 1, P = 4, BUF = 4;
     localparam WORMS = 80;
 
@@ -36,6 +44,33 @@ module tb_link_routers;
     // side s (0 = A, 1 = B); A's link port is 0 (+x), B's is 1 (-x)
     wire [1:0] link_up, link_fault;
     wire [1:0] pins_ab, pins_ba;
+    wire [31:0] phy_errs, phy_retries;     // [side*16 +: 16]
+    reg  [1:0] noise_ab = 2'b00;           // inverted lanes, after the cable
+    reg  [1:0] noise_ba = 2'b00;
+    integer    noise_seed = 77, noise_lane, hold_ab = 0, hold_ba = 0;
+    integer    noise_hits = 0;
+    always @(posedge clk_b) begin          // damage on the way to B, in B's cycles
+        if (hold_ab > 0) begin
+            hold_ab = hold_ab - 1;
+            if (hold_ab == 0) noise_ab <= 2'b00;
+        end else if (NOISE > 0 && !rst_b && (($random(noise_seed) & 32'h7fffffff) % 100000) < NOISE) begin
+            noise_lane = ($random(noise_seed) & 32'h7fffffff) % 2;
+            noise_ab <= 2'b01 << noise_lane;
+            hold_ab = 3;
+            noise_hits = noise_hits + 1;
+        end
+    end
+    always @(posedge clk_a) begin          // and to A
+        if (hold_ba > 0) begin
+            hold_ba = hold_ba - 1;
+            if (hold_ba == 0) noise_ba <= 2'b00;
+        end else if (NOISE > 0 && !rst_a && (($random(noise_seed) & 32'h7fffffff) % 100000) < NOISE) begin
+            noise_lane = ($random(noise_seed) & 32'h7fffffff) % 2;
+            noise_ba <= 2'b01 << noise_lane;
+            hold_ba = 3;
+            noise_hits = noise_hits + 1;
+        end
+    end
 
     genvar s;
     generate
@@ -94,7 +129,7 @@ module tb_link_routers;
                     assign lout_credit[k * VCS +: VCS] = {VCS{1'b0}};
                 end
             end
-            link_phy #(.FLIT_BITS(W), .VCS(VCS), .BUF_DEPTH(BUF)) phy (
+            link_phy #(.FLIT_BITS(W), .VCS(VCS), .BUF_DEPTH(BUF), .RETRY(RETRY)) phy (
                 .clk(clk), .rst(rst),
                 .lout_valid(lout_valid[K]), .lout_vc(lout_vc[K * VB +: VB]),
                 .lout_last(lout_last[K]), .lout_data(lout_data[K * W +: W]),
@@ -102,9 +137,10 @@ module tb_link_routers;
                 .lin_valid(lin_valid[K]), .lin_vc(lin_vc[K * VB +: VB]),
                 .lin_last(lin_last[K]), .lin_data(lin_data[K * W +: W]),
                 .lin_credit(lin_credit[K * VCS +: VCS]),
-                .tx_pin(tx), .rx_pin(s == 0 ? pins_ba : pins_ab),
+                .tx_pin(tx), .rx_pin(s == 0 ? (pins_ba ^ noise_ba) : (pins_ab ^ noise_ab)),
                 .link_up(link_up[s]), .link_fault(link_fault[s]),
-                .fault_cause(cause));
+                .fault_cause(cause), .err_count(phy_errs[s * 16 +: 16]),
+                .retry_count(phy_retries[s * 16 +: 16]));
 
             // sender: WORMS worms for the other node on injection channel K
             integer rs, sent, pos, len, refused;
@@ -174,18 +210,18 @@ module tb_link_routers;
     // ------------------------------------------------------------------ the run
     integer t, failures;
     task check;
-        input [8*100-1:0] name;
+        input [8*160-1:0] name;
         input             ok;
-        input [8*160-1:0] why;
+        input [8*300-1:0] why;
         begin
-            if (ok) $display("PASS link routers %0s", name);
+            if (ok) $display("PASS link routers[%0s] %0s", TAG, name);
             else begin
-                $display("FAIL link routers %0s: %0s", name, why);
+                $display("FAIL link routers[%0s] %0s: %0s", TAG, name, why);
                 failures = failures + 1;
             end
         end
     endtask
-    reg [8*160-1:0] why;
+    reg [8*300-1:0] why;
     initial begin
         failures = 0;
         #(200000.0);
@@ -211,6 +247,17 @@ module tb_link_routers;
               node[0].refused == 0 && node[1].refused == 0, why);
         $sformat(why, "up %b fault %b", link_up, link_fault);
         check("both PHYs up, no fault", link_up == 2'b11 && link_fault == 2'b00, why);
+        $display("MEASURE routers[%0s] cycles %0d noise_hits %0d refused_at_a %0d refused_at_b %0d resent_by_a %0d resent_by_b %0d",
+                 TAG, t, noise_hits, phy_errs[15:0], phy_errs[31:16], phy_retries[15:0], phy_retries[31:16]);
+        $sformat(why, "refused at A %0d, at B %0d; resent by A %0d, by B %0d (%0d hits)", phy_errs[15:0],
+                 phy_errs[31:16], phy_retries[15:0], phy_retries[31:16], noise_hits);
+        if (NOISE > 0)
+            check("under noise: both PHYs refused damaged frames and resent at least as many flits (err_count > 0, retry_count >= err_count)",
+                  phy_errs[15:0] > 0 && phy_errs[31:16] > 0 && phy_retries[31:16] >= phy_errs[15:0] &&
+                  phy_retries[15:0] >= phy_errs[31:16], why);
+        else
+            check("without damage: nothing refused, nothing resent (err_count, retry_count 0)",
+                  phy_errs == 32'd0 && phy_retries == 32'd0, why);
         $display("DONE link routers %0d failed checks", failures);
         $finish;
     end

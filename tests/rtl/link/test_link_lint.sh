@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: ISC
 # Lint of the board link PHY (rtl/link) with verilator --lint-only -Wall, in configurations
 # that cover its generate branches (1, 2 and 4 lanes, 2, 4 and 8 VCs, tags in block RAM and
-# in flip-flops, 8..64-bit flits), and link_cost_top; parameters out of range must stop
+# in flip-flops, 8..64-bit flits, go-back-N and fail-stop: RETRY 1 and 0), and
+# link_cost_top (both RETRY values); parameters out of range must stop
 # elaboration with the rule in the message; a planted warning must be caught.
 set -u
 . tests/lib.sh
@@ -23,7 +24,11 @@ lint "phy 4 lanes, 8 VCs x 2, 5 cycles/symbol" --top-module link_phy -GLANES=4 -
 lint "phy 16-bit flits, 4 VCs x 3" --top-module link_phy -GFLIT_BITS=16 -GVCS=4 -GBUF_DEPTH=3
 lint "phy 8-bit flits" --top-module link_phy -GFLIT_BITS=8
 lint "phy 64-bit flits, 16-flit buffers" --top-module link_phy -GFLIT_BITS=64 -GBUF_DEPTH=16
+lint "phy RETRY 0 (fail-stop), default" --top-module link_phy -GRETRY=0
+lint "phy RETRY 0, tags in flip-flops, 1 lane, 4 VCs x 3" --top-module link_phy -GRETRY=0 -GTAG_RAM=0 -GLANES=1 -GVCS=4 -GBUF_DEPTH=3
+lint "phy RETRY 0, 4 lanes, 8 VCs x 2, 64-bit flits" --top-module link_phy -GRETRY=0 -GLANES=4 -GVCS=8 -GBUF_DEPTH=2 -GFLIT_BITS=64
 lint "cost top (4 ports)" --top-module link_cost_top rtl/link/link_cost_top.v
+lint "cost top (4 ports), RETRY 0" --top-module link_cost_top -GRETRY=0 rtl/link/link_cost_top.v
 
 # Parameters out of range are refused, naming the rule.
 refuse() {
@@ -41,6 +46,7 @@ refuse "3 lanes" link_phy_LANES_must_be_1_2_or_4 -GLANES=3
 refuse "2 cycles per symbol" link_phy_OVERSAMPLE_must_be_at_least_3 -GOVERSAMPLE=2
 refuse "3 VCs" link_phy_VCS_must_be_2_4_or_8 -GVCS=3
 refuse "a flit width not a multiple of the lanes" link_phy_FLIT_BITS_must_be_a_multiple -GFLIT_BITS=30 -GLANES=4
+refuse "RETRY 2" link_phy_RETRY_must_be_0_or_1 -GRETRY=2
 
 # The lint must be able to fail: a copy of link_tx with an unused signal is refused.
 tmp=$(mktemp -d)

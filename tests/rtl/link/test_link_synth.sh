@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: ISC
-# link_phy synthesizes for the iCE40 (yosys synth_ice40): the default (queue data in 2
-# block RAMs with a 16-bit write and a 2-bit read port each, tags in a third), tags in
-# flip-flops (2 block RAMs), and 16-bit flits; no latch and no memory left unmapped in
-# any. (Logic cells and fmax after place and route: make bench-link.)
+# link_phy synthesizes for the iCE40 (yosys synth_ice40): the default (go-back-N, queue
+# data in 2 block RAMs with a 16-bit write and a 2-bit read port each, tags in a third),
+# tags in flip-flops (2 block RAMs), 16-bit flits, and the default with RETRY 0
+# (fail-stop: the same 3 block RAMs); no latch and no memory left unmapped in any. (Logic
+# cells and fmax after place and route: make bench-link.)
 set -u
 . tests/lib.sh
 need_tool "synth link (yosys)" yosys || exit 1
@@ -33,3 +34,4 @@ synth() {
 synth default "-set TAG_RAM 1" 3
 synth "tags in flip-flops" "-set TAG_RAM 0" 2
 synth "16-bit flits" "-set FLIT_BITS 16" 2
+synth "RETRY 0 (fail-stop)" "-set RETRY 0" 3
