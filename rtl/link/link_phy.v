@@ -55,7 +55,7 @@
 // whole tile (rtl/link/README.md: "Faults and resets").
 module link_phy #(
     parameter FLIT_BITS  = 32,
-    parameter VCS        = 2,    // virtual channels per link: 2, 4 or 8 (as noc_router)
+    parameter VCS        = 2,    // virtual channels per link: 1, 2, 4 or 8 (as noc_router)
     parameter BUF_DEPTH  = 4,    // the router's flits per VC on an input: sizes the queue
     parameter LANES      = 2,    // data pins per direction: 1, 2 or 4
     parameter OVERSAMPLE = 3,    // fabric cycles per symbol: >= 3 (both boards the same)
@@ -139,8 +139,8 @@ module link_phy #(
         if (OVERSAMPLE < 3) begin : bad_oversample
             link_phy_OVERSAMPLE_must_be_at_least_3 stop ();
         end
-        if (VCS != 2 && VCS != 4 && VCS != 8) begin : bad_vcs
-            link_phy_VCS_must_be_2_4_or_8 stop ();
+        if (VCS != 1 && VCS != 2 && VCS != 4 && VCS != 8) begin : bad_vcs
+            link_phy_VCS_must_be_1_2_4_or_8 stop ();
         end
         if (BUF_DEPTH < 1) begin : bad_depth
             link_phy_BUF_DEPTH_must_be_positive stop ();

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: ISC
 # Two link_phy on two clocks, joined pin to pin (tb_link.v, tb_link_phy.v) under
-# verilator --binary --timing, in seven configurations at once (go-back-N, RETRY 1:
-# 2 lanes/32-bit flits, 1 lane/16-bit flits, 4 lanes/8 VCs, clocks 1% apart; fail-stop,
-# RETRY 0: the first two and the 1%), clocks 80..10,000 ppm apart with phase offsets and
+# verilator --binary --timing, in eight configurations at once (go-back-N, RETRY 1:
+# 2 lanes/32-bit flits, 1 lane/16-bit flits, 4 lanes/8 VCs, clocks 1% apart, the board's
+# 1 VC of 16 flits; fail-stop, RETRY 0: the first two and the 1%), clocks 80..10,000 ppm apart with phase offsets and
 # lane skew: random worms both ways with random back-pressure delivered in order, intact,
 # exactly once, every credit back; a long idle gap; a reset of one side (the other fails,
 # stays failed until its own reset, then the link comes up clean); a bit error (RETRY 0:
@@ -26,7 +26,7 @@ if ! verilator --binary --timing -j 2 -Wno-fatal -Wno-lint -Wno-style --top-modu
 fi
 "$work/obj/Vtb_link" >"$work/run.log" 2>&1
 grep -E '^(PASS|FAIL) ' "$work/run.log"
-for cfg in default narrow wide drift default0 narrow0 drift0; do
+for cfg in default narrow wide drift default0 narrow0 drift0 board; do
     if ! grep -q "^DONE link\[$cfg\] 0 failed checks" "$work/run.log"; then
         fail "link[$cfg] done" "the $cfg scenario did not finish cleanly ($(grep -m 1 "^DONE link\[$cfg\]" "$work/run.log"; tail -n 1 "$work/run.log"))"
     fi
