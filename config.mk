@@ -25,7 +25,8 @@ ROUTER_INJ_DEPTH ?= 4
 # one): 1 VC per link (a mesh, or a torus of sides <= 2), VC buffers of BUF_DEPTH flits in
 # block RAM, injection channel j feeds link j only, route and allocation registered (a hop
 # takes 4 cycles, the paths are short), coordinates of SIDE_BITS bits (sides of up to
-# 2**SIDE_BITS boards). Not yet wired into BOARD_TILE_PARAMS.
+# 2**SIDE_BITS boards). The board profiles' BOARD_TILE_PARAMS below use these, and so does
+# mesh-sim-4x4m-board (the board's tile on the simulated machine).
 ROUTER_BOARD_VCS          ?= 1
 ROUTER_BOARD_BUF_DEPTH    ?= 16
 ROUTER_BOARD_INJ_DEPTH    ?= 1
@@ -96,12 +97,15 @@ BOARD_SYNTH_FLAGS := -dsp -spram
 # SPI flash: the firmware image's slot (past the ~104 KiB bitstream at 0)
 BOARD_FLASH_OFFSET := 0x100000
 BOARD_FLASH_SLOT   := 0x20000
-BOARD_TILE_PARAMS := DIMS=$(MESH_DIMS) FLIT_BITS=$(FLIT_BITS) BUF_DEPTH=4 INJ_DEPTH=4 VCS=2 \
+BOARD_TILE_PARAMS := DIMS=$(MESH_DIMS) FLIT_BITS=$(FLIT_BITS) VCS=$(ROUTER_BOARD_VCS) \
+                     BUF_DEPTH=$(ROUTER_BOARD_BUF_DEPTH) INJ_DEPTH=$(ROUTER_BOARD_INJ_DEPTH) \
+                     BUF_RAM=$(ROUTER_BOARD_BUF_RAM) INJ_ANY_PORT=$(ROUTER_BOARD_INJ_ANY_PORT) \
+                     PIPELINE=$(ROUTER_BOARD_PIPELINE) SIDE_BITS=$(ROUTER_BOARD_SIDE_BITS) \
                      RAM_BYTES=$(RAM_BYTES) LINE_WORDS=1 RAM_SP_BANKS=2 BOOT_BYTES=2048 \
                      MUL_KIND=$(CORE_BOARD_MUL_KIND) DIV_BITS=$(CORE_BOARD_DIV_BITS) \
                      LOAD_BYPASS=$(CORE_BOARD_LOAD_BYPASS) FAST_REDIRECT=$(CORE_BOARD_FAST_REDIRECT) \
                      DSP_COUNTERS=$(CORE_BOARD_DSP_COUNTERS) LINK_PHY=1 \
-                     LINK_RETRY=$(LINK_RETRY)
+                     LINK_RETRY=$(LINK_RETRY) LINK_TAG_RAM=0
 # the data (everything but .text) in the second SPRAM bank: no fetch/data collisions
 BOARD_DATA_BASE   := 0x80010000
 endif
