@@ -8,7 +8,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* (C++ tools include firmware/sched/sched.h by its path first: a -I of firmware/sched would
+ * shadow the system's <sched.h>) */
+#ifndef RVMESH_SCHED_H
 #include "sched.h"
+#endif
 
 /* A link: the cable at port `port` (2 dim, + 1 for the - side) of node `node`; its other
  * end is port `port ^ 1` of node `far`. */
