@@ -67,7 +67,8 @@ const char kUsage[] =
     "                [--shape XxY[xZ]] [--torus|--mesh] [--help]\n"
     "                [--view FILE.html] [--view-trace FILE.json] [--view-hops N]\n"
     "                [--dead-link X,Y[,Z]:P[@CYCLE]]... [--link-timeout N] [--flip-rate P] [--fault-seed N]\n"
-    "                [--drop-flit X,Y[,Z]:P@CYCLE]... [--stall-link X,Y[,Z]:P@CYCLE[+N]]... [--stop-node X,Y[,Z]@CYCLE]...\n";
+    "                [--drop-flit X,Y[,Z]:P@CYCLE]... [--stall-link X,Y[,Z]:P@CYCLE[+N]]...\n"
+    "                [--stop-node X,Y[,Z]@CYCLE]...\n";
 
 std::string shape_name() {
     char text[80];
@@ -184,7 +185,8 @@ void print_help() {
         "                    Repeatable (16)\n"
         "  --stop-node X,Y[,Z]@CYCLE  node X,Y[,Z]'s core stops at its first load or store from\n"
         "                    CYCLE on, as a hung program's (its NI and router go on). The run\n"
-        "                    ends when every other node has exited, naming it (exit 129).\n"
+        "                    ends when every other node has exited, or no flit has moved and no\n"
+        "                    node exited for 200000 cycles, naming it (exit 129).\n"
         "                    Repeatable (16)\n"
         "  --help            this text\n"
         "\n"
