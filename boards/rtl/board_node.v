@@ -117,7 +117,7 @@ module board_node #(
         .clk(clk), .rst(rst),
         .my_coord(my_coord), .dim_size(dim_size), .torus(torus),
         .node_index(node_index), .node_count(node_count), .tohost_addr(tohost_addr),
-        .console_ready(uart_ready),
+        .console_ready(uart_ready), .stop(1'b0),
         .io_req_valid(io_req_valid), .io_req_ready(io_req_ready), .io_req_error(io_req_error),
         .io_req_addr(io_req_addr), .io_req_write(io_req_write), .io_req_wstrb(io_req_wstrb),
         .io_req_data(io_req_data), .io_resp_data(io_resp_data),

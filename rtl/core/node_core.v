@@ -75,6 +75,7 @@ module node_core #(
     input  wire [31:0]                  tohost_addr,
     input  wire                         irq_external,
     input  wire                         console_ready,  // the console takes a byte now
+    input  wire                         hold,           // 1: the core's data requests wait (stopped)
     // the core's data request, for the ni_* and io_* ports
     output wire [31:0]                  bus_addr,       // the full byte address
     output wire                         bus_write,
@@ -147,7 +148,9 @@ module node_core #(
         else
             wait_lfsr <= {wait_lfsr[14:0], wait_lfsr[15] ^ wait_lfsr[13] ^ wait_lfsr[12] ^ wait_lfsr[10]};
     end
-    wire bus_free = (BUS_WAIT_TEST == 0) || (wait_lfsr[1:0] != 2'b00);
+    // hold (mesh-sim --stop-node): no data request is accepted, so the core stops at its next
+    // load or store as a hung program would; the line master (the NI) goes on
+    wire bus_free = !hold && ((BUS_WAIT_TEST == 0) || (wait_lfsr[1:0] != 2'b00));
 
     // Memories whose one port the fetch shares (see the header): which one the fetch and a
     // data access use. RAM banks are the top bits of the RAM's word index (B_LO bits below).

@@ -59,7 +59,7 @@ module node_top #(
                 .MUL_KIND(MUL_KIND), .DIV_BITS(DIV_BITS), .LOAD_BYPASS(LOAD_BYPASS),
                 .FAST_REDIRECT(FAST_REDIRECT), .DSP_COUNTERS(DSP_COUNTERS),
                 .BUS_WAIT_TEST(BUS_WAIT_TEST)) glue (
-        .clk(clk), .rst(rst), .hart_id(HART_ID), .tohost_addr(tohost_addr),
+        .clk(clk), .rst(rst), .hart_id(HART_ID), .tohost_addr(tohost_addr), .hold(1'b0),
         .irq_external(irq_external), .console_ready(1'b1),
         .bus_addr(bus_addr), .bus_write(bus_write), .bus_wstrb(bus_wstrb), .bus_data(bus_data),
         .ni_req_valid(ni_req_valid), .ni_req_ready(1'b0), .ni_req_error(1'b1), .ni_resp_data(32'd0),

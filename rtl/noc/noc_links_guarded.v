@@ -15,7 +15,10 @@
 // an acknowledgement for 1024 cycles. Ports without a link (mesh edges) read 0.
 // Fault control: fault_seed (each wire mixes in its own number), flip_rate (a flit or
 // reverse word is damaged with probability flip_rate / 2^32), dead_port and dead_cycle
-// (both wires of the link into input port dead_port read zero from cycle dead_cycle on).
+// (both wires of the link into input port dead_port read zero from cycle dead_cycle on),
+// drop (per input port: while high, the forward word on that wire reads zero, so a flit on
+// it vanishes and the receiving end sees a gap in the sequence numbers; mesh-sim
+// --drop-flit). arrive (per input port): a flit is on the forward wire into it this cycle.
 module noc_links_guarded #(
     parameter DIMS       = 2,
     parameter SIZE_X     = 4,
@@ -34,6 +37,8 @@ module noc_links_guarded #(
     input  wire [31:0]                                      flip_rate,
     input  wire [31:0]                                      dead_port,
     input  wire [31:0]                                      dead_cycle,
+    input  wire [SIZE_X*SIZE_Y*SIZE_Z*2*DIMS-1:0]           drop,
+    output wire [SIZE_X*SIZE_Y*SIZE_Z*2*DIMS-1:0]           arrive,
     input  wire [SIZE_X*SIZE_Y*SIZE_Z*2*DIMS-1:0]           lout_valid,
     input  wire [SIZE_X*SIZE_Y*SIZE_Z*2*DIMS*VC_BITS-1:0]   lout_vc,
     input  wire [SIZE_X*SIZE_Y*SIZE_Z*2*DIMS-1:0]           lout_last,
@@ -123,7 +128,7 @@ module noc_links_guarded #(
             link_guard_rx #(
                 .FLIT_BITS(W), .VCS(VCS), .BUF_DEPTH(BUF_DEPTH), .COUNT_BITS(CNT)
             ) rx (
-                .clk(clk), .rst(rst), .fwd(word), .rev(back),
+                .clk(clk), .rst(rst), .fwd(drop[x] ? {FWD{1'b0}} : word), .rev(back),
                 .out_valid(lin_valid[x]), .out_vc(lin_vc[x * VB +: VB]), .out_last(lin_last[x]),
                 .out_data(lin_data[x * W +: W]), .out_credit(lin_credit[x * VCS +: VCS]),
                 .errors(errors), .pending(pending)
@@ -133,6 +138,7 @@ module noc_links_guarded #(
                 .dead_cycle(dead_cycle), .active(1'b1),
                 .in(back), .out(rev_out[x * REV +: REV]), .flips(back_flips)
             );
+            assign arrive[x]                       = present[x] && word[W + VB + 1];
             assign link_errors[x * CNT +: CNT]     = present[x] ? errors : {CNT{1'b0}};
             assign link_flips[x * CNT +: CNT]      = present[x] ? flips : {CNT{1'b0}};
             assign link_retries[x * CNT +: CNT]    = present[x] ? retries : {CNT{1'b0}};

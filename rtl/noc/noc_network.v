@@ -71,14 +71,14 @@ module noc_network #(
         if (GUARD != 0) begin : guarded
             /* verilator lint_off UNUSEDSIGNAL */
             wire [N*P*16-1:0] rev_errors;
-            wire [N*P-1:0]    stalled;
+            wire [N*P-1:0]    stalled, arrive;
             /* verilator lint_on UNUSEDSIGNAL */
             noc_links_guarded #(
                 .DIMS(DIMS), .SIZE_X(SIZE_X), .SIZE_Y(SIZE_Y), .SIZE_Z(SIZE_Z), .TORUS(TORUS),
                 .FLIT_BITS(FLIT_BITS), .VCS(VCS), .BUF_DEPTH(BUF_DEPTH), .COUNT_BITS(16)
             ) links (
                 .clk(clk), .rst(rst), .fault_seed(fault_seed), .flip_rate(flip_rate),
-                .dead_port(dead_port), .dead_cycle(dead_cycle),
+                .dead_port(dead_port), .dead_cycle(dead_cycle), .drop({(N*P){1'b0}}), .arrive(arrive),
                 .lout_valid(lout_valid), .lout_vc(lout_vc), .lout_last(lout_last), .lout_data(lout_data),
                 .lin_credit(lin_credit),
                 .lin_valid(lin_valid), .lin_vc(lin_vc), .lin_last(lin_last), .lin_data(lin_data),

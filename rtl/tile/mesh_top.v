@@ -14,6 +14,15 @@
 // link k (the wires read 0, as a pulled cable's would). A dead cable is both of its ends.
 // link_credit is the credits each output link gets back this cycle (bit (n*2*DIMS+k)*VCS+v),
 // what the simulator's credit timeout watches.
+// More faults for mesh-sim, all 0 in normal use: link_drop[n*2*DIMS + k] (by input port, as
+// link_dead) makes the flit on the wire into port k of node n this cycle vanish (on the
+// plain wires the router never sees it; with GUARD = 1 the guard's receiving end gets a
+// zero word, between the two ends, and has it sent again); link_arrive says a flit is on
+// that wire this cycle (what the simulator times a drop by). link_hold[n*2*DIMS + k] (by
+// output link) holds back the credits coming back to output link k of node n (link_hold.v:
+// released afterwards, none lost; the sender waits). node_stop[n] stops node n's core at
+// its next load or store (node_core's hold: a hung program); its NI and router go on.
+// link_vc is the VC of each output link's flit (the credit watch names the VCs stuck).
 //
 // GUARD = 1 protects every link (noc_links_guarded: CRC-8 and a sequence number per flit,
 // go-back-N replay; rtl/noc/README.md) with a link_fault on each wire: flip_rate / 2^32 is
@@ -62,6 +71,11 @@ module mesh_top #(
     output wire [SIZE_X*SIZE_Y*SIZE_Z*2*DIMS-1:0] link_valid,
     input  wire [SIZE_X*SIZE_Y*SIZE_Z*2*DIMS-1:0] link_dead,
     output wire [SIZE_X*SIZE_Y*SIZE_Z*2*DIMS*VCS-1:0] link_credit,
+    input  wire [SIZE_X*SIZE_Y*SIZE_Z*2*DIMS-1:0] link_drop,
+    output wire [SIZE_X*SIZE_Y*SIZE_Z*2*DIMS-1:0] link_arrive,
+    input  wire [SIZE_X*SIZE_Y*SIZE_Z*2*DIMS-1:0] link_hold,
+    output wire [SIZE_X*SIZE_Y*SIZE_Z*2*DIMS*((VCS <= 2) ? 1 : (VCS <= 4) ? 2 : 3)-1:0] link_vc,
+    input  wire [SIZE_X*SIZE_Y*SIZE_Z-1:0]        node_stop,
     // GUARD = 1 only: fault injection and the links' counters
     /* verilator lint_off UNUSEDSIGNAL */
     input  wire [31:0]                            fault_seed,
@@ -96,6 +110,7 @@ module mesh_top #(
             ) links (
                 .clk(clk), .rst(rst), .fault_seed(fault_seed), .flip_rate(flip_rate),
                 .dead_port(32'd0), .dead_cycle(32'd0),   // (a dead cable: link_dead below)
+                .drop(link_drop), .arrive(link_arrive),
                 .lout_valid(link_valid), .lout_vc(lout_vc), .lout_last(lout_last), .lout_data(lout_data),
                 .lin_credit(lin_credit),
                 .lin_valid(lin_valid), .lin_vc(lin_vc), .lin_last(lin_last), .lin_data(lin_data),
@@ -116,19 +131,28 @@ module mesh_top #(
             assign link_errors  = {(N*P*16){1'b0}};
             assign link_flips   = {(N*P*16){1'b0}};
             assign link_retries = {(N*P*16){1'b0}};
+            assign link_arrive  = lin_valid;
         end
     endgenerate
 
-    // a dead port hears nothing
-    wire [N*P-1:0]     heard_valid = lin_valid & ~link_dead;
-    wire [N*P*VCS-1:0] dead_vcs;
+    // a dead port hears nothing; a dropped flit is not heard (GUARD = 1: dropped inside)
+    wire [N*P-1:0]     heard_valid = lin_valid & ~link_dead & ~(GUARD != 0 ? {(N*P){1'b0}} : link_drop);
+    wire [N*P*VCS-1:0] dead_vcs, sent_credit;
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [N*P*VCS-1:0] held_credit;
+    /* verilator lint_on UNUSEDSIGNAL */
     genvar l;
     generate
         for (l = 0; l < N * P; l = l + 1) begin : cut
             assign dead_vcs[l * VCS +: VCS] = {VCS{link_dead[l]}};
+            link_hold #(.VCS(VCS), .BUF_DEPTH(BUF_DEPTH)) credits (
+                .clk(clk), .rst(rst), .hold(link_hold[l]), .in(sent_credit[l * VCS +: VCS]),
+                .out(link_credit[l * VCS +: VCS]), .held(held_credit[l * VCS +: VCS])
+            );
         end
     endgenerate
-    assign link_credit = lout_credit & ~dead_vcs;
+    assign sent_credit = lout_credit & ~dead_vcs;
+    assign link_vc     = lout_vc;
 
     // what each NI reads as LINK_STATUS(p): errors detected on its input link p, flits
     // resent on its output link p (both 0 on plain links)
@@ -167,6 +191,7 @@ module mesh_top #(
                 .my_coord(COORD), .dim_size(SIZES), .torus(TORUS != 0),
                 .node_index(INDEX), .node_count(COUNT), .tohost_addr(tohost_addr),
                 .console_ready(1'b1),   // no board devices in simulation
+                .stop(node_stop[n]),
                 .io_req_valid(unused_io_valid), .io_req_ready(1'b0), .io_req_error(1'b1),
                 .io_req_addr(unused_io_addr), .io_req_write(unused_io_write),
                 .io_req_wstrb(unused_io_wstrb), .io_req_data(unused_io_data), .io_resp_data(32'd0),

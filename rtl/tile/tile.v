@@ -59,6 +59,7 @@ module tile #(
     input  wire [15:0]                 node_count,
     input  wire [31:0]                 tohost_addr,
     input  wire                        console_ready, // the console takes a byte now (1 in simulation)
+    input  wire                        stop,          // 1: the core stops at its next load/store (mesh-sim --stop-node)
     // board devices (IO_BYTES > 0): a request of the core's data bus inside the IO window
     output wire                        io_req_valid,
     input  wire                        io_req_ready,
@@ -118,7 +119,7 @@ module tile #(
                 .FAST_REDIRECT(FAST_REDIRECT), .DSP_COUNTERS(DSP_COUNTERS),
                 .RAM_SP_BANKS(RAM_SP_BANKS), .BOOT_BASE(BOOT_BASE), .BOOT_BYTES(BOOT_BYTES),
                 .BOOT_INIT(BOOT_INIT), .IO_BASE(IO_BASE), .IO_BYTES(IO_BYTES)) glue (
-        .clk(clk), .rst(rst), .hart_id({16'd0, node_index}), .tohost_addr(tohost_addr),
+        .clk(clk), .rst(rst), .hart_id({16'd0, node_index}), .tohost_addr(tohost_addr), .hold(stop),
         .irq_external(irq_ni), .console_ready(console_ready),
         .bus_addr(bus_addr), .bus_write(bus_write), .bus_wstrb(bus_wstrb), .bus_data(bus_data),
         .ni_req_valid(ni_req_valid), .ni_req_ready(ni_ready), .ni_req_error(ni_error),

@@ -46,8 +46,14 @@ const bool kTorus = MESH_TORUS != 0;
 const int kNodes = MESH_SIZE_X * MESH_SIZE_Y * MESH_SIZE_Z;
 const int kPorts = 2 * MESH_DIMS;
 const int kVcs = MESH_VCS;            // virtual channels per link (mesh_top's VCS)
+const int kVcBits = kVcs <= 2 ? 1 : kVcs <= 4 ? 2 : 3;   // mesh_top's link_vc bits per link
 const bool kGuard = MESH_GUARD != 0;  // every link protected (mesh_top GUARD = 1)
-const int kLinkStalled = 128;         // exit status: --link-timeout found a stalled link
+const int kLinkStalled = 128;         // exit status: --link-timeout found a stalled link (or a flit was dropped)
+const int kNodeStopped = 129;         // exit status: a node --stop-node stopped never exited
+// --stop-node: with a node stopped, a machine where no flit moves and no node exits for this
+// many cycles waits for it for ever (longer than the collectives' own timeout, about 100,000
+// cycles, so that the nodes that wait on it name their port first)
+const uint64_t kStopQuiet = 200000;
 const size_t kMaxDeadLinks = 16;
 const uint64_t kDefaultProgress = 10000000ull;
 // cycles per step and per flit of the collectives firmware (sim/mesh/README.md, "Model")
@@ -60,7 +66,9 @@ const char kUsage[] =
     "                [--trace FILE.fst] [--progress N] [--links] [--pc-trace N:FILE] [--quiet]\n"
     "                [--shape XxY[xZ]] [--torus|--mesh] [--help]\n"
     "                [--view FILE.html] [--view-trace FILE.json] [--view-hops N]\n"
-    "                [--dead-link X,Y[,Z]:P[@CYCLE]]... [--link-timeout N] [--flip-rate P] [--fault-seed N]\n";
+    "                [--dead-link X,Y[,Z]:P[@CYCLE]]... [--link-timeout N] [--flip-rate P] [--fault-seed N]\n"
+    "                [--drop-flit X,Y[,Z]:P@CYCLE]... [--stall-link X,Y[,Z]:P@CYCLE[+N]]...\n"
+    "                [--stop-node X,Y[,Z]@CYCLE]...\n";
 
 std::string shape_name() {
     char text[80];
@@ -93,6 +101,11 @@ std::string coord_list(int n) {
 std::string link_name(int n, int k) {
     static const char *const kDir[] = {"+x", "-x", "+y", "-y", "+z", "-z"};
     return node_name(n) + kDir[k];
+}
+
+// "[1,1]+x (into port 1 of [2,1])": the wire into port `port` of `node`, fed by `peer`
+std::string wire_name(const DeadLink &f) {
+    return link_name(f.peer, f.port ^ 1) + " (into port " + std::to_string(f.port) + " of " + node_name(f.node) + ")";
 }
 
 void print_help() {
@@ -160,6 +173,21 @@ void print_help() {
         "                    detect it (CRC-8, sequence number) and send it again (go-back-N).\n"
         "                    The summary adds link-errors= retries= flips= (all links)\n"
         "  --fault-seed N    the seed of the damage (default 1): the same seed, the same run\n"
+        "  --drop-flit X,Y[,Z]:P@CYCLE  the first flit on the wire into port P of node X,Y[,Z] at or\n"
+        "                    after CYCLE vanishes. Plain links: lost (a worm damaged, a credit gone);\n"
+        "                    the run fails naming it (exit 128 if nothing else failed). Protected\n"
+        "                    links (mesh-sim-4x4t-guard): the guard sees the gap and sends it again.\n"
+        "                    Repeatable (16)\n"
+        "  --stall-link X,Y[,Z]:P@CYCLE[+N]  from CYCLE, for N cycles (without +N: for ever), the\n"
+        "                    credits port P of node X,Y[,Z] returns to the sender on that wire are\n"
+        "                    held back, then released (none lost): the sender's flits wait.\n"
+        "                    --link-timeout names a link stalled for good, its port and VCs.\n"
+        "                    Repeatable (16)\n"
+        "  --stop-node X,Y[,Z]@CYCLE  node X,Y[,Z]'s core stops at its first load or store from\n"
+        "                    CYCLE on, as a hung program's (its NI and router go on). The run\n"
+        "                    ends when every other node has exited, or no flit has moved and no\n"
+        "                    node exited for 200000 cycles, naming it (exit 129).\n"
+        "                    Repeatable (16)\n"
         "  --help            this text\n"
         "\n"
         "Console output (byte stores to 0x10000000) goes to stdout, one line at a time,\n"
@@ -189,7 +217,10 @@ void print_help() {
         "  127      --job: a collective's delivery check failed, a job took fewer cycles than\n"
         "           one of its bounds, or a job never ended\n"
         "  128      --link-timeout: a link's flits waited that long for a credit (stderr names\n"
-        "           the link)\n",
+        "           the link, port and VCs); or a flit --drop-flit dropped on links that are not\n"
+        "           protected, in a run that otherwise ended well (it was lost)\n"
+        "  129      --stop-node: a stopped node never exited (the others did, or the run\n"
+        "           ended otherwise: stderr names it)\n",
         kUsage, shape_name().c_str(), kNodes, kRamBytes, kRamBase, kSimDefaultMaxCycles,
         kDefaultProgress, kDefaultModel.alpha, kDefaultModel.gamma, kDefaultModel.beta);
 }
@@ -298,6 +329,7 @@ int main(int argc, char **argv) {
     uint64_t view_hops = 2000000;
     bool want_torus = kTorus;
     std::vector<std::string> dead_link_texts;   // --dead-link, parsed once the options are read
+    std::vector<std::string> fault_texts[3];     // --drop-flit, --stall-link, --stop-node, likewise
     uint64_t link_timeout = 0;                 // --link-timeout (0: off)
     uint32_t flip_rate = 0;                    // --flip-rate, as a fraction of 2^32
     uint64_t fault_seed = 1;                   // --fault-seed
@@ -408,6 +440,15 @@ int main(int argc, char **argv) {
             if (dead_link_texts.size() == kMaxDeadLinks)
                 return usage_error("--dead-link: at most " + std::to_string(kMaxDeadLinks) + " dead cables");
             dead_link_texts.push_back(value);
+        } else if (arg == "--drop-flit" || arg == "--stall-link" || arg == "--stop-node") {
+            const int k = arg == "--drop-flit" ? 0 : arg == "--stall-link" ? 1 : 2;
+            static const char *const kForm[] = {"X,Y[,Z]:P@CYCLE, e.g. --drop-flit 1,1:0@5000",
+                                                "X,Y[,Z]:P@CYCLE[+N], e.g. --stall-link 1,1:0@5000+2000",
+                                                "X,Y[,Z]@CYCLE, e.g. --stop-node 1,1@5000"};
+            if (!take_value() || value.empty()) return usage_error(arg + " needs " + kForm[k]);
+            if (fault_texts[k].size() == kMaxDeadLinks)
+                return usage_error(arg + ": at most " + std::to_string(kMaxDeadLinks) + " of them");
+            fault_texts[k].push_back(value);
         } else if (arg == "--link-timeout") {
             if (!take_value() || !sim_parse_count(value.c_str(), link_timeout, true))
                 return usage_error("--link-timeout takes a decimal number of cycles (0: off), not '" + value + "'");
@@ -444,12 +485,24 @@ int main(int argc, char **argv) {
     mesh_shape.torus = kTorus;
     mesh_shape.nodes = kNodes;
     mesh_shape.ports = kPorts;
-    std::vector<DeadLink> dead_links;
+    std::vector<DeadLink> dead_links, drops, stalls, stops;
     for (const std::string &text : dead_link_texts) {
         DeadLink link;
         std::string error;
-        if (!parse_dead_link(text, mesh_shape, link, error)) return usage_error(error);
+        if (!parse_fault(FaultKind::dead_link, "--dead-link", text, mesh_shape, link, error)) return usage_error(error);
         dead_links.push_back(link);
+    }
+    {
+        static const char *const kOpt[] = {"--drop-flit", "--stall-link", "--stop-node"};
+        static const FaultKind kKind[] = {FaultKind::drop_flit, FaultKind::stall_link, FaultKind::stop_node};
+        std::vector<DeadLink> *const lists[] = {&drops, &stalls, &stops};
+        for (int k = 0; k < 3; ++k)
+            for (const std::string &text : fault_texts[k]) {
+                DeadLink fault;
+                std::string error;
+                if (!parse_fault(kKind[k], kOpt[k], text, mesh_shape, fault, error)) return usage_error(error);
+                lists[k]->push_back(fault);
+            }
     }
     std::sort(dead_links.begin(), dead_links.end(),
               [](const DeadLink &a, const DeadLink &b) { return a.cycle < b.cycle; });
@@ -566,13 +619,28 @@ int main(int argc, char **argv) {
     top->fault_seed = uint32_t(fault_seed);
     top->flip_rate = flip_rate;
     clear_all(top->link_dead);   // every cable in (the xrand models start every input random)
+    clear_all(top->link_drop);   // and no other fault
+    clear_all(top->link_hold);
+    clear_all(top->node_stop);
     clock.reset();
 
     std::vector<Node> nodes(kNodes);
     std::vector<uint64_t> link_flits(size_t(kNodes) * kPorts, 0);
     size_t dead_links_cut = 0;    // --dead-link: the cables pulled so far (sorted by cycle)
-    LinkWatch link_watch(kNodes * kPorts, link_timeout);
+    LinkWatch link_watch(kNodes * kPorts, kVcs, link_timeout);
     int stalled_link = -1;        // --link-timeout: the link found stalled
+    // the credit watch also runs without --link-timeout when flits are dropped or credits held
+    // (it says at the end which link lost a credit)
+    const bool watch_links = link_timeout || !drops.empty() || !stalls.empty();
+    std::vector<uint64_t> dropped_at(drops.size(), ~0ull);   // --drop-flit: the cycle its flit vanished
+    bool drop_set = false;        // a link_drop bit is up this cycle (down the next)
+    std::vector<bool> stop_done(stops.size(), false);
+    std::vector<uint64_t> stop_pc(stops.size(), 0);
+    std::vector<int> stop_exited(stops.size(), 0);   // the node had exited already when its stop came
+    std::vector<bool> stopped(size_t(kNodes), false);   // --stop-node: the core held, not exited then
+    bool stop_end = false;        // the run ended with every node exited but the stopped ones
+    bool stop_quiet = false;      // ... or with the others waiting: nothing moved for kStopQuiet cycles
+    uint64_t last_activity = 0;   // the last cycle a flit moved, a node exited or a core stopped
     int exited = 0;
     int first_bad = -1;            // the first node (in time) that exited non-zero
     int status = -1;
@@ -586,12 +654,46 @@ int main(int argc, char **argv) {
             set_bit(top->link_dead, cut.node * kPorts + cut.port);
             set_bit(top->link_dead, cut.peer * kPorts + (cut.port ^ 1));
         }
-        if (link_timeout) {   // --link-timeout: the credit watch
+        // --drop-flit: the first flit on its wire from its cycle on vanishes at the next edge
+        if (drop_set) {
+            clear_all(top->link_drop);
+            drop_set = false;
+        }
+        for (size_t i = 0; i < drops.size(); ++i) {
+            const int in = drops[i].node * kPorts + drops[i].port;
+            if (dropped_at[i] == ~0ull && cycles >= drops[i].cycle && bit(top->link_arrive, in) &&
+                !bit(top->link_drop, in)) {   // (two drops of one wire: two flits)
+                set_bit(top->link_drop, in);
+                drop_set = true;
+                dropped_at[i] = cycles;
+            }
+        }
+        // --stall-link: the credits of its wire held back from its cycle, for its span
+        if (!stalls.empty()) {
+            clear_all(top->link_hold);
+            for (const DeadLink &st : stalls)
+                if (cycles >= st.cycle && (st.span == 0 || cycles - st.cycle < st.span))
+                    set_bit(top->link_hold, st.peer * kPorts + (st.port ^ 1));
+        }
+        // --stop-node: the core held from its cycle on
+        for (size_t i = 0; i < stops.size(); ++i)
+            if (!stop_done[i] && cycles >= stops[i].cycle) {
+                const int n = stops[i].node;
+                stop_done[i] = true;
+                set_bit(top->node_stop, n);
+                last_activity = cycles;
+                stop_pc[i] = bits32(top->retire_pc, n * 32);
+                if (nodes[size_t(n)].exited)
+                    stop_exited[i] = 1;
+                else
+                    stopped[size_t(n)] = true;
+            }
+        if (watch_links) {   // the credit watch (--link-timeout)
             for (int l = 0; l < kNodes * kPorts; ++l)
                 link_watch.sample(cycles, l, bit(top->link_valid, l) ? 1u : 0u,
-                                  unsigned(__builtin_popcount(bits32(top->link_credit, l * kVcs) &
-                                                              ((1u << kVcs) - 1u))));
-            if ((stalled_link = link_watch.stalled(cycles)) >= 0) return SimStep::ended;
+                                  bits32(top->link_vc, l * kVcBits) & ((1u << kVcBits) - 1u),
+                                  bits32(top->link_credit, l * kVcs) & ((1u << kVcs) - 1u));
+            if (link_timeout && (stalled_link = link_watch.stalled(cycles)) >= 0) return SimStep::ended;
         }
         // outputs of the current cycle, settled after the last rising edge
         if (any(top->console_valid))
@@ -641,6 +743,16 @@ int main(int argc, char **argv) {
                 view->job_event(cycles, finished_before, jobs.finished() == finished_before);
         }
         if (exited == kNodes) return SimStep::ended;
+        if (!stops.empty()) {   // every node exited but those --stop-node stopped: they never will
+            int held = 0;
+            for (int n = 0; n < kNodes; ++n) held += stopped[size_t(n)] && !nodes[size_t(n)].exited ? 1 : 0;
+            if (any(top->link_valid) || any(top->tohost_valid)) last_activity = cycles;
+            if (held && (exited + held == kNodes || cycles - last_activity >= kStopQuiet)) {
+                stop_end = true;
+                stop_quiet = exited + held != kNodes;
+                return SimStep::ended;
+            }
+        }
         return any(top->halted) ? SimStep::halted : SimStep::next;
     }, [&](uint64_t cycles) {
         if (!options.quiet) {
@@ -652,18 +764,77 @@ int main(int argc, char **argv) {
         }
     });
     const uint64_t cycles = clock.cycles();
+    // what the faults injected did, for the messages ("--drop-flit 2,1:1@900: ...")
+    std::vector<std::string> fault_notes;
+    for (size_t i = 0; i < drops.size(); ++i)
+        fault_notes.push_back("--drop-flit " + drops[i].text + ": " +
+                              (dropped_at[i] == ~0ull ? "no flit on " + wire_name(drops[i]) +
+                                                            " from that cycle on: nothing dropped"
+                                                      : "the flit on " + wire_name(drops[i]) + " at cycle " +
+                                                            std::to_string(dropped_at[i]) +
+                                                            (kGuard ? " dropped (a protected link: sent again)"
+                                                                    : " dropped and lost")));
+    for (const DeadLink &st : stalls)
+        fault_notes.push_back("--stall-link " + st.text + ": the credits of " + wire_name(st) + " held back " +
+                              (st.cycle >= cycles ? "(never: the run ended first)"
+                               : st.span ? "for cycles " + std::to_string(st.cycle) + " to " +
+                                               std::to_string(st.cycle + st.span - 1) + ", then released"
+                                         : "from cycle " + std::to_string(st.cycle) + " on"));
+    for (size_t i = 0; i < stops.size(); ++i) {
+        char pc[40];
+        std::snprintf(pc, sizeof pc, "0x%08" PRIx64, stop_pc[i]);
+        fault_notes.push_back("--stop-node " + stops[i].text + ": node " + node_name(stops[i].node) +
+                              (!stop_done[i]    ? " not stopped (the run ended first)"
+                               : stop_exited[i] ? " had exited already"
+                                                : "'s core stopped at cycle " + std::to_string(stops[i].cycle) +
+                                                      " (last retired pc " + pc + ")" +
+                                                      (nodes[size_t(stops[i].node)].exited ? ", then exited"
+                                                                                           : ", never exited")));
+    }
     if (stalled_link >= 0) {
         const int n = stalled_link / kPorts, k = stalled_link % kPorts;
-        char text[400];
+        // the wire it feeds: port k ^ 1 of the node in direction k
+        int c[3] = {n % kSize[0], (n / kSize[0]) % kSize[1], n / (kSize[0] * kSize[1])};
+        c[k / 2] = (c[k / 2] + (k % 2 ? kSize[k / 2] - 1 : 1)) % kSize[k / 2];
+        const int far = c[0] + kSize[0] * (c[1] + kSize[1] * c[2]);
+        std::string vcs, cause;
+        for (int v = 0; v < kVcs; ++v)
+            if (uint64_t waiting = link_watch.outstanding(stalled_link, v))
+                vcs += (vcs.empty() ? "" : ", ") + std::string("VC ") + std::to_string(v) + " (" +
+                       std::to_string(waiting) + (waiting == 1 ? " flit)" : " flits)");
+        for (const DeadLink &st : stalls)
+            if (st.peer == n && (st.port ^ 1) == k)
+                cause = "; its credits held back by --stall-link " + st.text;
+        for (size_t i = 0; i < drops.size(); ++i)
+            if (drops[i].peer == n && (drops[i].port ^ 1) == k && dropped_at[i] != ~0ull)
+                cause += "; a flit on it dropped by --drop-flit " + drops[i].text + " at cycle " +
+                         std::to_string(dropped_at[i]) + " (its credit never comes back)";
+        for (const DeadLink &d : dead_links)
+            if ((d.node == n && d.port == k) || (d.peer == n && (d.port ^ 1) == k))
+                cause += "; the cable pulled by --dead-link " + d.text;
+        char text[300];
         std::snprintf(text, sizeof text,
                       "link %s stalled: %" PRIu64 " flits sent on it wait for a credit since cycle %" PRIu64
-                      " (--link-timeout %" PRIu64 "): a dead cable? A schedule that avoids it: "
-                      "schedgen --dead-link %s:%d",
+                      " (--link-timeout %" PRIu64 ")",
                       link_name(n, k).c_str(), link_watch.outstanding(stalled_link),
-                      link_watch.since(stalled_link), link_timeout,
-                      coord_list(n).c_str(), k);
-        reason = text;
+                      link_watch.since(stalled_link), link_timeout);
+        reason = std::string(text) + ", stuck on " + vcs + ", the wire into port " + std::to_string(k ^ 1) +
+                 " of " + node_name(far) + cause + (cause.empty() ? ": a dead cable?" : ".") +
+                 " A schedule that avoids it: schedgen --dead-link " + coord_list(n) + ":" + std::to_string(k);
         status = kLinkStalled;
+    } else if (stop_end) {
+        std::string names;
+        int held = 0;
+        for (int m = 0; m < kNodes; ++m)
+            if (stopped[size_t(m)] && !nodes[size_t(m)].exited) {
+                names += (names.empty() ? "" : ", ") + node_name(m);
+                ++held;
+            }
+        reason = "node " + names + " stopped by --stop-node never exited" +
+                 (stop_quiet ? "; the " + std::to_string(kNodes - exited - held) + " other nodes not exited, no flit "
+                               "moved and no node exited for " + std::to_string(kStopQuiet) + " cycles (waiting for it)"
+                             : " (every other node did)");
+        status = kNodeStopped;
     } else if (end == SimEnd::halted) {
         for (int n = 0; n < kNodes; ++n)
             if (bit(top->halted, n)) {
@@ -754,6 +925,36 @@ int main(int argc, char **argv) {
     if (status < 0 && first_bad >= 0) {
         uint64_t code = nodes[size_t(first_bad)].exit_code;
         status = code > 255 ? 255 : int(code);
+    }
+    // nothing lost silently: a flit dropped on links that do not send it again was lost, even
+    // when the run ended well; a stopped node that did not exit fails the run
+    if (status < 0 && !kGuard)
+        for (size_t i = 0; i < drops.size(); ++i)
+            if (dropped_at[i] != ~0ull) {
+                const int out = drops[i].peer * kPorts + (drops[i].port ^ 1);
+                reason = "the flit --drop-flit " + drops[i].text + " dropped on " + wire_name(drops[i]) +
+                         " at cycle " + std::to_string(dropped_at[i]) + " was lost (these links are not "
+                         "protected; " + std::to_string(link_watch.outstanding(out)) +
+                         " credits of that link never came back): this run's result is not to be trusted";
+                status = kLinkStalled;
+                break;
+            }
+    if (status < 0 || status == kMaxCycles)
+        for (size_t i = 0; i < stops.size(); ++i)
+            if (stopped[size_t(stops[i].node)] && !nodes[size_t(stops[i].node)].exited) {
+                reason = "node " + node_name(stops[i].node) + " stopped by --stop-node " + stops[i].text +
+                         " never exited" + (reason.empty() ? "" : "; " + reason);
+                status = kNodeStopped;
+                break;
+            }
+    // the faults injected, in the reason of a failed run (stderr, --report), else a line each
+    if (!fault_notes.empty()) {
+        std::string all;
+        for (const std::string &note : fault_notes) all += (all.empty() ? "" : "; ") + note;
+        if (status > 0)
+            reason += (reason.empty() ? "" : "; ") + std::string("faults injected: ") + all;
+        else if (!options.quiet)
+            for (const std::string &note : fault_notes) std::fprintf(stderr, "mesh-sim: fault: %s\n", note.c_str());
     }
     // the run as --report, --junit, --dump and --view describe it
     auto run_result = [&]() {

@@ -25,7 +25,7 @@ SCHED_PORTABLE := sched_shape sched_names sched_table sched_pmnb sched_dyn
 # The checker (tools/sched/check): portable as well; the on-core tests link it.
 SCHED_CHECKER  := check/sched_check check/sched_check_coll
 # The host part (tools/sched/<folder>/<file>): generators and writers; they allocate.
-SCHED_HOSTONLY := base/sched_base \
+SCHED_HOSTONLY := base/sched_base base/sched_args \
                   bcast/sched_tw bcast/sched_cw bcast/sched_saf bcast/sched_scatter bcast/sched_edst \
                   exchange/sched_mnb_rule exchange/sched_te exchange/sched_pe exchange/sched_pg \
                   exchange/sched_mnb_opt exchange/sched_exchange_bounds \

@@ -31,3 +31,18 @@ mesh_run() {
     echo "FAIL $name: exit status $got, expected $want ($(tail -c 300 "$work/$name.err"))"
     return 1
 }
+
+# mesh_refuses NAME WANT BIN ARGS...: BIN ARGS --report $work/refused.json must be refused as a
+# bad command line: exit 120, the text WANT in its output, no report written. A PASS or FAIL
+# line. (The bad-value checks of the fault options: test_dead_link, test_guarded_links,
+# test_link_faults.)
+mesh_refuses() {
+    local name="$1" want="$2" bin="$3"
+    shift 3
+    rm -f "$work/refused.json"
+    "$bin" "$@" --report "$work/refused.json" >"$work/refused.out" 2>&1
+    local rc=$?
+    if [ $rc -eq 120 ] && grep -qF -- "$want" "$work/refused.out" && [ ! -e "$work/refused.json" ]; then
+        pass "$name: exit 120, '$want', nothing written"
+    else fail "$name" "exit $rc, want 120 and '$want': $(tail_of "$work/refused.out")"; fi
+}

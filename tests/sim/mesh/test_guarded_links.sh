@@ -59,12 +59,7 @@ else fail "mesh-guarded: seed" "--fault-seed 8 gave the run of seed 7"; fi
 
 # bad values: exit 120, a clear message, nothing written
 while IFS='|' read -r bin arg want; do
-    name="mesh-guarded: $bin $arg"
-    rm -f "$work/bad.json"
-    "$BUILD/bin/$bin" --elf "$elf" $arg --report "$work/bad.json" >"$work/bad.out" 2>&1; rc=$?
-    if [ $rc -eq 120 ] && grep -qF -- "$want" "$work/bad.out" && [ ! -e "$work/bad.json" ]; then
-        pass "$name: exit 120, '$want', nothing written"
-    else fail "$name" "exit $rc, want 120 and '$want': $(tail_of "$work/bad.out")"; fi
+    mesh_refuses "mesh-guarded: $bin $arg" "$want" "$BUILD/bin/$bin" --elf "$elf" $arg
 done <<'BAD'
 mesh-sim-4x4t-guard|--flip-rate 1.5|--flip-rate takes a probability per flit, 0 <= P < 1 (e.g. 1e-4), not '1.5'
 mesh-sim-4x4t-guard|--flip-rate often|not 'often'

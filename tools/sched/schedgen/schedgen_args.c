@@ -9,6 +9,7 @@
 #include "sched.h"
 #include "sched_coll.h"
 #include "sched_table.h"
+#include "base/sched_args.h"
 #include "bcast/sched_bcast.h"
 #include "gen/sched_gen.h"
 #include "out/sched_out.h"
@@ -378,28 +379,14 @@ int schedgen_parse(int argc, char **argv, schedgen_opts *o)
     o->chunks = chunks;
     o->root = sched_node_id(&shape, rc3);
     for (int k = 0; k < ndead_args; k++) {
-        /* X,Y[,Z]:P: the cable that leaves node (X,Y[,Z]) by port P (2 dim + 0 for +, + 1 for -) */
-        char text[64];
-        const char *arg = dead_args[k], *colon = strchr(arg, ':');
-        long c[3], p[1];
-        const size_t at = colon ? (size_t)(colon - arg) : 0;
-        if (!colon || at >= sizeof text || parse_list(colon + 1, ',', p, 1) != 1 ||
-            (memcpy(text, arg, at), text[at] = 0, parse_list(text, ',', c, 3)) != nd)
-            return schedgen_bad(nd == 3 ? "bad --dead-link '%s': give the node and the port it leaves by, like 1,2,0:3"
-                                        : "bad --dead-link '%s': give the node and the port it leaves by, like 1,2:3", arg);
-        int32_t xc[SCHED_MAX_DIMS] = {0, 0, 0};
-        for (int d = 0; d < nd; d++) {
-            if (c[d] < 0 || c[d] >= shape.side[d]) return schedgen_bad("bad --dead-link '%s': the node is outside the shape", arg);
-            xc[d] = (int32_t)c[d];
-        }
-        if (p[0] < 0 || p[0] >= 2 * nd)
-            return schedgen_bad(nd == 3 ? "bad --dead-link '%s': ports are 0..5 (2 dim, + 1 for the - side)"
-                                        : "bad --dead-link '%s': ports are 0..3 (2 dim, + 1 for the - side)", arg);
-        const uint32_t node = sched_node_id(&shape, xc), port = (uint32_t)p[0];
-        const int64_t far = sched_neighbour(&shape, node, (uint8_t)port);
-        if (far < 0) return schedgen_bad("bad --dead-link '%s': no link leaves that node by that port (the mesh's edge)", arg);
-        o->dead[o->ndead++] = node * 2u * (uint32_t)nd + port;
-        o->dead[o->ndead++] = (uint32_t)far * 2u * (uint32_t)nd + (port ^ 1u);
+        /* X,Y[,Z]:P: the cable that leaves node (X,Y[,Z]) by port P (2 dim + 0 for +, + 1 for -);
+         * the parser mesh-sim shares (tools/sched/base/sched_args.h) */
+        char err[300];
+        sched_link_arg link;
+        if (sched_parse_link_arg(&shape, "--dead-link", "it leaves by", dead_args[k], 0, &link, err, sizeof err))
+            return schedgen_bad("%s", err);
+        o->dead[o->ndead++] = link.node * 2u * (uint32_t)nd + link.port;
+        o->dead[o->ndead++] = link.far * 2u * (uint32_t)nd + (link.port ^ 1u);
     }
     if (o->ndead) o->check = 1;   /* a schedule for a damaged machine is always proved */
     if (sources_arg) {
