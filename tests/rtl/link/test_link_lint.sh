@@ -22,6 +22,7 @@ lint "phy default (32-bit flits, 2 VCs x 4, 2 lanes, 3 cycles/symbol)" --top-mod
 lint "phy tags in flip-flops, 1 lane, 4 cycles/symbol" --top-module link_phy -GTAG_RAM=0 -GLANES=1 -GOVERSAMPLE=4
 lint "phy 4 lanes, 8 VCs x 2, 5 cycles/symbol" --top-module link_phy -GLANES=4 -GVCS=8 -GBUF_DEPTH=2 -GOVERSAMPLE=5
 lint "phy 16-bit flits, 4 VCs x 3" --top-module link_phy -GFLIT_BITS=16 -GVCS=4 -GBUF_DEPTH=3
+lint "phy 1 VC x 16, tags in flip-flops (the board profile)" --top-module link_phy -GVCS=1 -GBUF_DEPTH=16 -GTAG_RAM=0
 lint "phy 8-bit flits" --top-module link_phy -GFLIT_BITS=8
 lint "phy 64-bit flits, 16-flit buffers" --top-module link_phy -GFLIT_BITS=64 -GBUF_DEPTH=16
 lint "phy RETRY 0 (fail-stop), default" --top-module link_phy -GRETRY=0
@@ -44,7 +45,7 @@ refuse() {
 }
 refuse "3 lanes" link_phy_LANES_must_be_1_2_or_4 -GLANES=3
 refuse "2 cycles per symbol" link_phy_OVERSAMPLE_must_be_at_least_3 -GOVERSAMPLE=2
-refuse "3 VCs" link_phy_VCS_must_be_2_4_or_8 -GVCS=3
+refuse "3 VCs" link_phy_VCS_must_be_1_2_4_or_8 -GVCS=3
 refuse "a flit width not a multiple of the lanes" link_phy_FLIT_BITS_must_be_a_multiple -GFLIT_BITS=30 -GLANES=4
 refuse "RETRY 2" link_phy_RETRY_must_be_0_or_1 -GRETRY=2
 
