@@ -8,6 +8,10 @@
 // replay; fault injection by fault_seed/flip_rate/dead_port/dead_cycle) and reports per
 // port link_errors, link_flips (by input port), link_retries, link_busy (by output port);
 // GUARD = 0 (the default) is plain wiring, and those outputs read 0.
+// drop (by input port, GUARD = 1 only): while high, the forward word on the guarded wire
+// into that port reads zero, so a flit on it vanishes between the guard's two ends and is
+// sent again (noc-sim --drop-flit); arrive (by input port): a flit is on that wire this
+// cycle (GUARD = 0: the link's valid), what a drop is timed by. drop does not feed arrive.
 module noc_network #(
     parameter DIMS      = 2,
     parameter SIZE_X    = 4,
@@ -50,7 +54,9 @@ module noc_network #(
     input  wire [31:0]                                     flip_rate,
     input  wire [31:0]                                     dead_port,
     input  wire [31:0]                                     dead_cycle,
+    input  wire [SIZE_X*SIZE_Y*SIZE_Z*2*DIMS-1:0]           drop,
     /* verilator lint_on UNUSEDSIGNAL */
+    output wire [SIZE_X*SIZE_Y*SIZE_Z*2*DIMS-1:0]           arrive,
     output wire [SIZE_X*SIZE_Y*SIZE_Z*2*DIMS*16-1:0]        link_errors,
     output wire [SIZE_X*SIZE_Y*SIZE_Z*2*DIMS*16-1:0]        link_flips,
     output wire [SIZE_X*SIZE_Y*SIZE_Z*2*DIMS*16-1:0]        link_retries,
@@ -71,14 +77,14 @@ module noc_network #(
         if (GUARD != 0) begin : guarded
             /* verilator lint_off UNUSEDSIGNAL */
             wire [N*P*16-1:0] rev_errors;
-            wire [N*P-1:0]    stalled, arrive;
+            wire [N*P-1:0]    stalled;
             /* verilator lint_on UNUSEDSIGNAL */
             noc_links_guarded #(
                 .DIMS(DIMS), .SIZE_X(SIZE_X), .SIZE_Y(SIZE_Y), .SIZE_Z(SIZE_Z), .TORUS(TORUS),
                 .FLIT_BITS(FLIT_BITS), .VCS(VCS), .BUF_DEPTH(BUF_DEPTH), .COUNT_BITS(16)
             ) links (
                 .clk(clk), .rst(rst), .fault_seed(fault_seed), .flip_rate(flip_rate),
-                .dead_port(dead_port), .dead_cycle(dead_cycle), .drop({(N*P){1'b0}}), .arrive(arrive),
+                .dead_port(dead_port), .dead_cycle(dead_cycle), .drop(drop), .arrive(arrive),
                 .lout_valid(lout_valid), .lout_vc(lout_vc), .lout_last(lout_last), .lout_data(lout_data),
                 .lin_credit(lin_credit),
                 .lin_valid(lin_valid), .lin_vc(lin_vc), .lin_last(lin_last), .lin_data(lin_data),
@@ -100,6 +106,7 @@ module noc_network #(
             assign link_flips   = {(N*P*16){1'b0}};
             assign link_retries = {(N*P*16){1'b0}};
             assign link_busy    = {(N*P){1'b0}};
+            assign arrive       = lin_valid;
         end
     endgenerate
 
