@@ -93,6 +93,9 @@ struct Options {
     uint64_t fault_seed = 1;
     long dead_port = -1;        // input port index node*2*DIMS + k whose link dies, or -1
     long dead_cycle = 0;
+    long drop_port = -1;        // --drop-flit N:K@C: node*100 + port (resolved later), or -1
+    long drop_cycle = 0;
+    std::string drop_text;      // as given, for the messages
     bool guard_opts = false;
 };
 
@@ -130,6 +133,9 @@ void print_help() {
         "  --fault-seed S   seed of the fault injection, 0..2147483647 (default 1)\n"
         "  --dead-link N:K  the link into node N's input port K (0 +x, 1 -x, 2 +y, 3 -y, 4 +z, 5 -z)\n"
         "                   dies (both wires read zero) from --dead-cycle C on (default 1000)\n"
+        "  --drop-flit N:K@C  the first flit on the wire into node N's input port K at or after\n"
+        "                   cycle C (1..2000000000, counted from reset as --dead-cycle) vanishes;\n"
+        "                   the guard sees the gap in its sequence numbers and sends it again\n"
         "exit status: 0 every check passed, 1 a check failed (or an output could not be written\n"
         "  after the run), 2 bad command line: an unknown option, a malformed or out-of-range\n"
         "  number, a shape or variant not compiled in, a load above one packet per node per\n"
@@ -263,6 +269,18 @@ Options parse_options(int argc, char** argv) {
             o.guard_opts = true;
             if (o.dead_cycle == 0) o.dead_cycle = 1000;
         }
+        else if (a == "--drop-flit") {
+            int n = -1, k = -1; char extra = 0;
+            const char* at = std::strchr(v, '@');
+            const std::string link = at ? std::string(v, at) : std::string(v);
+            if (!at || std::sscanf(link.c_str(), "%d:%d%c", &n, &k, &extra) != 2 || n < 0 || k < 0 || k > 5)
+                usage_error("--drop-flit wants NODE:PORT@CYCLE (a node index, a port 0..5, a cycle), e.g. 5:0@2000, got '" +
+                            std::string(v) + "'");
+            o.drop_cycle = parse_long("--drop-flit's cycle", at + 1, 1, 2000000000);
+            o.drop_port = (long)n * 100 + k;
+            o.drop_text = v;
+            o.guard_opts = true;
+        }
         else if (a == "--dead-cycle") { o.dead_cycle = parse_long(a, v, 1, 2000000000); o.guard_opts = true; }
         else if (a == "--expect-packets") o.expect_min_packets = (int)parse_long(a, v, 0, 2000000000);
         else usage_error("unknown option '" + a + "'");
@@ -275,7 +293,7 @@ Options parse_options(int argc, char** argv) {
     for (const char* p : patterns) ok = ok || o.pattern == p;
     if (!ok) usage_error("unknown --pattern '" + o.pattern + "' (uniform, transpose, bitcomp, neighbor, hotspot, tornado, step, errors, storm)");
     if (o.guard_opts && !kNocGuard)
-        usage_error("--flip-rate, --fault-seed, --dead-link and --dead-cycle need protected links: use noc-sim-guard "
+        usage_error("--flip-rate, --fault-seed, --dead-link, --dead-cycle and --drop-flit need protected links: use noc-sim-guard "
                     "(make noc-sim-guard)");
     if (!o.trace.empty() && o.trace.size() < 5) usage_error("--trace wants a file name ending in .fst");
     if (!o.trace.empty() && o.trace.substr(o.trace.size() - 4) != ".fst")
@@ -363,6 +381,9 @@ Topology select_shape(const Options& o) {
     if (o.dead_port >= 0 && (o.dead_port / 100 >= t.nodes || o.dead_port % 100 >= t.ports))
         usage_error("--dead-link " + std::to_string(o.dead_port / 100) + ":" + std::to_string(o.dead_port % 100) +
                     ": no such node or port in this shape");
+    if (o.drop_port >= 0 && (o.drop_port / 100 >= t.nodes || o.drop_port % 100 >= t.ports ||
+                             !t.has_link((int)(o.drop_port / 100), (int)(o.drop_port % 100))))
+        usage_error("--drop-flit " + o.drop_text + ": no such node or port in this shape, or no link into it");
     t.vcs = kNocShapes[t.shape_index].vcs;
     t.board = kNocShapes[t.shape_index].board != 0;
     return t;
@@ -445,6 +466,8 @@ public:
         top_->flip_rate = (uint32_t)std::min(4294967295.0, std::floor(o.flip_rate * 4294967296.0));
         top_->dead_port = o.dead_port >= 0 ? (uint32_t)((o.dead_port / 100) * t.ports + o.dead_port % 100) : 0xffffffffu;
         top_->dead_cycle = (uint32_t)o.dead_cycle;
+        top_->drop_port = o.drop_port >= 0 ? (uint32_t)((o.drop_port / 100) * t.ports + o.drop_port % 100) : 0xffffffffu;
+        top_->drop_cycle = o.drop_port >= 0 ? (uint32_t)o.drop_cycle : 0u;
         top_->rst = 1;
         for (int i = 0; i < 4; ++i) tick_clock();
         top_->rst = 0;
@@ -725,6 +748,7 @@ public:
     long link_errors() { return link_sum(words_of(top_->link_errors)); }
     long link_flips() { return link_sum(words_of(top_->link_flips)); }
     long link_retries() { return link_sum(words_of(top_->link_retries)); }
+    long drop_at() const { return (long)top_->drop_at; }   // --drop-flit: its cycle, 0 none yet
     long error_count_at(int n) { return (long)get_bits(words_of(top_->err_count), n * 16, 16); }
 
     // State shared with the drivers below.
@@ -908,7 +932,21 @@ Result run_traffic(const Topology& topo, const Options& opt, double load, Verila
         r.retries = b.link_retries();
         // Every damaged flit is caught (a single flipped bit always fails the CRC); a dead
         // link also refuses its idle words, so the equality holds only without one.
-        if (opt.dead_port < 0 && r.errors_detected != r.flips)
+        // A dropped flit is a gap in the sequence numbers: refused words beyond the flips.
+        const long dropped = opt.drop_port >= 0 ? b.drop_at() : 0;
+        if (opt.drop_port >= 0) {
+            const int dn = (int)(opt.drop_port / 100), dk = (int)(opt.drop_port % 100);
+            if (dropped)
+                std::printf("fault: --drop-flit %s: the flit into node %s input %s at cycle %ld dropped (a protected "
+                            "link: sent again)\n", opt.drop_text.c_str(), topo.name(dn).c_str(), port_name(dk), dropped);
+            else
+                std::printf("fault: --drop-flit %s: no flit into node %s input %s from that cycle on: nothing dropped\n",
+                            opt.drop_text.c_str(), topo.name(dn).c_str(), port_name(dk));
+            if (dropped && opt.dead_port < 0 && r.errors_detected <= r.flips)
+                b.fail("the flit --drop-flit " + opt.drop_text + " dropped was not detected: " +
+                       std::to_string(r.errors_detected) + " errors for " + std::to_string(r.flips) + " flips");
+        }
+        if (opt.dead_port < 0 && !dropped && r.errors_detected != r.flips)
             b.fail("links detected " + std::to_string(r.errors_detected) + " errors, " + std::to_string(r.flips) +
                    " flits were damaged");
         if (opt.dead_port < 0 && r.retries < r.errors_detected)

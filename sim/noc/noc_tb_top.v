@@ -9,7 +9,11 @@
 // Inputs are registered per network (see below): the bench drives them one cycle ahead.
 // NOC_TB_GUARD (noc_shapes.vh) 1: every network has protected links (noc_network GUARD),
 // with fault injection from the fault_* inputs and the links' counters on link_* (16 bits
-// per port, padded like the local ports).
+// per port, padded like the local ports). drop_port/drop_cycle (NOC_TB_GUARD only; noc-sim
+// --drop-flit): the first flit on the wire into input port drop_port (node*2*DIMS + k) of
+// the selected network at or after its cycle drop_cycle (counted from reset, as
+// dead_cycle; 0 = never) vanishes there (noc_network drop, raised by its arrive); drop_at
+// reads the cycle it vanished (0: not yet).
 `include "noc_shapes.vh"
 `ifndef NOC_TB_GUARD
 `define NOC_TB_GUARD 0
@@ -39,6 +43,9 @@ module noc_tb_top #(
     input  wire [31:0]                             flip_rate,
     input  wire [31:0]                             dead_port,
     input  wire [31:0]                             dead_cycle,
+    input  wire [31:0]                             drop_port,
+    input  wire [31:0]                             drop_cycle,
+    output wire [31:0]                             drop_at,
     output wire [`NOC_TB_MAX_NODES*6*16-1:0]        link_errors,
     output wire [`NOC_TB_MAX_NODES*6*16-1:0]        link_flips,
     output wire [`NOC_TB_MAX_NODES*6*16-1:0]        link_retries,
@@ -85,6 +92,35 @@ module noc_tb_top #(
             reg  [31:0]       seed_r, rate_r, dead_port_r, dead_cycle_r;
             wire [N*P*16-1:0] n_link_errors, n_link_flips, n_link_retries;
             wire [N*P-1:0]    n_link_busy;
+            wire [N*P-1:0]    n_drop;
+            /* verilator lint_off UNUSEDSIGNAL */
+            wire [N*P-1:0]    n_arrive;
+            /* verilator lint_on UNUSEDSIGNAL */
+            wire [31:0]       n_drop_at;
+            if (`NOC_TB_GUARD != 0) begin : dropper
+                // the first flit on wire drop_port at or after drop_cycle: drop it
+                reg  [31:0] port_r, cycle_r, cyc, at;
+                wire        armed = (at == 32'd0) && (cycle_r != 32'd0) && (cyc >= cycle_r);
+                genvar x;
+                for (x = 0; x < N * P; x = x + 1) begin : port
+                    assign n_drop[x] = armed && (port_r == x) && n_arrive[x];
+                end
+                always @(posedge clk[s]) begin
+                    port_r  <= drop_port;
+                    cycle_r <= drop_cycle;
+                    if (rst_r) begin
+                        cyc <= 32'd0;
+                        at  <= 32'd0;
+                    end else begin
+                        if (cyc != 32'hffffffff) cyc <= cyc + 1'b1;
+                        if (|n_drop) at <= cyc;
+                    end
+                end
+                assign n_drop_at = at;
+            end else begin : no_dropper
+                assign n_drop    = {(N*P){1'b0}};
+                assign n_drop_at = 32'd0;
+            end
 
             always @(posedge clk[s]) begin
                 rst_r   <= rst;
@@ -119,10 +155,22 @@ module noc_tb_top #(
                 .ej_valid(n_ej_valid), .ej_ready(n_ej_ready), .ej_data(n_ej_data),
                 .ej_last(n_ej_last), .err_count(n_err_count), .buf_nonempty(n_buf_nonempty),
                 .fault_seed(seed_r), .flip_rate(rate_r), .dead_port(dead_port_r), .dead_cycle(dead_cycle_r),
+                .drop(n_drop), .arrive(n_arrive),
                 .link_errors(n_link_errors), .link_flips(n_link_flips), .link_retries(n_link_retries),
                 .link_busy(n_link_busy)
             );
         end
+
+        // the selected network's drop_at
+        for (s = 0; s < NSHAPES; s = s + 1) begin : pick_drop
+            wire [31:0] at_c;
+            if (s == 0) begin : first
+                assign at_c = shape[s].selected ? shape[s].n_drop_at : 32'd0;
+            end else begin : next
+                assign at_c = shape[s].selected ? shape[s].n_drop_at : pick_drop[s-1].at_c;
+            end
+        end
+        assign drop_at = pick_drop[NSHAPES-1].at_c;
 
         // Per node: a chain of muxes over the shapes picks the selected network's outputs.
         for (n = 0; n < MAXN; n = n + 1) begin : out_node
