@@ -88,6 +88,10 @@ shapes_refuse shape-three-vcs "noc shape '4x4t4v3': VCs must be 1, 2, 4 or 8" "4
 shapes_refuse shape-garbage "noc shape '4x4q': want XxY[xZ], then m or t" "4x4q"
 
 # --- --sweep: comma-separated loads, each as --load
+# the fault options need protected links (plain noc-sim: refused, nothing run)
+refuse drop-flit-plain "--flip-rate, --fault-seed, --dead-link, --dead-cycle and --drop-flit need protected links: use noc-sim-guard (make noc-sim-guard)" \
+    --drop-flit 5:0@200 "${out[@]}"
+
 refuse sweep-empty "--sweep wants comma-separated loads like 0.1,0.2,0.4, got ''" --sweep "" "${out[@]}"
 refuse sweep-empty-field "--sweep wants comma-separated loads like 0.1,0.2,0.4 (no empty field), got '0.1,,0.2'" --sweep 0.1,,0.2 "${out[@]}"
 refuse sweep-trailing-comma "--sweep wants comma-separated loads like 0.1,0.2,0.4 (no empty field), got '0.1,'" --sweep 0.1, "${out[@]}"

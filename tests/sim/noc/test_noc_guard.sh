@@ -6,7 +6,9 @@
 # detected (noc-sim fails the run unless errors detected = flits damaged and retries >=
 # errors); the contention-free step on guarded links without faults keeps its exact timing
 # (no added latency); a dead link wedges traffic and the watchdog names the sending
-# router's port with unacknowledged flits and the stuck VC buffers; bad fault options refused.
+# router's port with unacknowledged flits and the stuck VC buffers; a dropped flit (--drop-flit)
+# is a sequence gap the guard sends again: every packet delivered, errors and retries > 0;
+# bad fault options refused.
 set -u
 . tests/lib.sh
 make_or_fail "build noc-sim-guard" "$BUILD/tests/noc-sim-guard-build.log" noc-sim-guard || exit 1
@@ -73,6 +75,22 @@ if run "dead link" 1 --shape 4x4 --torus --pattern uniform --load 0.2 --len 1-8 
     fi
 fi
 
+# A flit dropped on the wire into node 5's +x input from cycle 300 on: the guard sees the
+# gap in the sequence numbers and sends it again; noc-sim's scoreboard finds every packet.
+name="dropped flit"
+if run "$name" 0 --shape 4x4 --torus --pattern uniform --load 0.3 --len 1-8 --cycles 1500 --seed 3 \
+       --drop-flit 5:0@300; then
+    read -r damaged errors retries <<<"$(links_of)"
+    n=$(packets_of)
+    at=$(echo "$RUN_OUT" | sed -n 's/^fault: --drop-flit 5:0@300: the flit into node (1,1) input +x at cycle \([0-9]*\) dropped.*/\1/p')
+    if [ -n "$at" ] && [ "$at" -ge 300 ] && [ "$damaged" = 0 ] && [ "${errors:-0}" -gt 0 ] && [ "${retries:-0}" -gt 0 ] \
+       && [ "${n:-0}" -gt 0 ]; then
+        pass "$name: the flit at cycle $at dropped, $n packets delivered intact, $errors errors detected, $retries flits resent"
+    else
+        fail "$name" "dropped at ${at:-none}, packets ${n:-none}, links: ${damaged:-?} damaged, ${errors:-?} detected, ${retries:-?} resent"
+    fi
+fi
+
 cli() {
     local name=$1 want=$2; shift 2
     out=$("$sim" "$@" 2>&1); rc=$?
@@ -82,3 +100,9 @@ cli() {
 cli "a dead link outside the shape" "no such node or port" --shape 4x4 --torus --dead-link 16:0
 cli "a malformed dead link" "--dead-link wants NODE:PORT" --shape 4x4 --torus --dead-link 3
 cli "a flip rate above 1" "--flip-rate wants" --shape 4x4 --torus --flip-rate 2
+cli "a dropped flit outside the shape" "--drop-flit 16:0@100: no such node or port" --shape 4x4 --torus --drop-flit 16:0@100
+cli "a dropped flit on port 6" "--drop-flit wants NODE:PORT@CYCLE" --shape 4x4 --torus --drop-flit 5:6@100
+cli "a dropped flit without @CYCLE" "--drop-flit wants NODE:PORT@CYCLE" --shape 4x4 --torus --drop-flit 5:0
+cli "a malformed dropped flit" "--drop-flit wants NODE:PORT@CYCLE" --shape 4x4 --torus --drop-flit 5,0@100
+cli "a dropped flit at cycle 0" "--drop-flit's cycle wants a decimal integer in 1..2000000000" --shape 4x4 --torus --drop-flit 5:0@0
+cli "a dropped flit at a cycle not a number" "--drop-flit's cycle wants" --shape 4x4 --torus --drop-flit 5:0@x
