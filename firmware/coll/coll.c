@@ -29,6 +29,12 @@ int coll_init(coll_ctx *ctx, void *workspace, uint32_t workspace_bytes)
     ctx->workspace_bytes = workspace_bytes;
     /* every worm that arrives (on the ports and the local one) is a put or a signal */
     ni_plan_mode((2u << ctx->ni.ports) - 1u);
+    /* counters with no port behind them (ports + 1 .. COLL_BARRIER_COUNTER - 1): no target,
+     * once; a plan's start sets those of the ports and the local one */
+    for (unsigned q = ctx->ni.ports + 1u; q < COLL_BARRIER_COUNTER; ++q) {
+        NI_REG(NI_CNT(q)) = 0;
+        NI_REG(NI_CNT_TARGET(q)) = 0;
+    }
     ctx->initialised = 1;
     return COLL_OK;
 }

@@ -25,13 +25,20 @@ static int post(coll_ctx *ctx, const char *name, const uint16_t recv_count[NI_MA
      * A worm refused since the last plan (another epoch, no window) stays in PLAN_ERROR:
      * this plan reports it when it ends, so that no refused worm goes unsaid. */
     NI_REG(NI_PLAN_ERROR) = ~COLL_RX_ERRORS;
-    ctx->early_signals = 0;
+    uint32_t early = 0;
     for (uint32_t r = 0; r < rounds; ++r)
-        ctx->early_signals += (NI_REG(NI_CNT(COLL_BARRIER_COUNTER + r)) & 0xffffu) != 0;
+        early += (NI_REG(NI_CNT(COLL_BARRIER_COUNTER + r)) & 0xffffu) != 0;
+    ctx->early_signals = early;
+    /* the counters of the ports and the local one (coll_init cleared the spare ones below
+     * COLL_BARRIER_COUNTER, and no plan gives them a target): a few stores each, as the
+     * start is on every call's critical path */
     const unsigned engines = ctx->ni.ports + 1u;   /* the ports and the local one */
-    for (unsigned q = 0; q < COLL_BARRIER_COUNTER; ++q) {
-        NI_REG(NI_CNT(q)) = 0;
-        NI_REG(NI_CNT_TARGET(q)) = q < engines && recv_count[q] ? (1u << 31) | recv_count[q] : 0u;
+    volatile uint32_t *const count_reg = &NI_REG(NI_CNT(0));
+    volatile uint32_t *const target_reg = &NI_REG(NI_CNT_TARGET(0));
+    for (unsigned q = 0; q < engines; ++q) {
+        const uint32_t n = recv_count[q];
+        count_reg[q] = 0;
+        target_reg[q] = n ? (1u << 31) | n : 0u;
     }
     if (rounds != ctx->barrier_target) {   /* the barrier's last round: done needs its signal */
         if (ctx->barrier_target)
@@ -48,10 +55,11 @@ static int post(coll_ctx *ctx, const char *name, const uint16_t recv_count[NI_MA
     NI_REG(NI_WIN_WORDS(1)) = win1_words;
     /* from here on this node takes the puts of this plan (they waited in the network) */
     NI_REG(NI_EPOCH) = NI_REG(NI_EPOCH) + 1u;
-    for (unsigned p = 0; p < engines; ++p)
+    volatile uint32_t *txq = &NI_REG(NI_TXQ_ADDR(0));   /* ADDR, COUNT, DONE: 16 bytes a port */
+    for (unsigned p = 0; p < engines; ++p, txq += 4)
         if (count[p]) {
-            NI_REG(NI_TXQ_ADDR(p)) = (uint32_t)(uintptr_t)(desc + first[p]);
-            NI_REG(NI_TXQ_COUNT(p)) = count[p];
+            txq[0] = (uint32_t)(uintptr_t)(desc + first[p]);
+            txq[1] = count[p];
         }
     if (NI_REG(NI_PLAN_ERROR) & (NI_PERR_WINDOW | NI_PERR_TXQ)) {
         for (unsigned p = 0; p < engines; ++p)
@@ -133,20 +141,24 @@ int coll_plan_test(coll_plan *plan)
     return test_status(plan->ctx, plan->name, plan->barrier_rounds);
 }
 
-/* progress: every worm counted and every descriptor sent moves this on */
-static uint32_t progress(const coll_ctx *ctx)
+/* progress: every worm counted and every descriptor sent moves this on (the ports, the
+ * local one and the barrier's rounds: no more reads than the plan can move) */
+static uint32_t progress(const coll_ctx *ctx, uint32_t rounds)
 {
     uint32_t sum = 0;
     for (unsigned p = 0; p <= ctx->ni.ports; ++p)
         sum += ni_counter(p) + ni_read(NI_TXQ_DONE(p));
-    for (uint32_t r = 0; r < COLL_MAX_ROUNDS; ++r)
+    for (uint32_t r = 0; r < rounds; ++r)
         sum += ni_counter(COLL_BARRIER_COUNTER + r);
     return sum;
 }
 
 static int wait_status(coll_ctx *ctx, const char *name, uint32_t rounds, const uint16_t recv_count[NI_MAX_PORTS + 1])
 {
-    uint32_t last = progress(ctx), since = RVMESH_CSR_READ(mcycle);
+    /* the timeout's watch starts after the first spin: a short plan is done before it
+     * would have read its counters once (the reads cost more than the collective) */
+    uint32_t last = 0, since = 0;
+    int watching = 0;
     int barrier_open = rounds != 0;
     for (;;) {
         /* the fast path: one status read per turn while the NI works */
@@ -164,8 +176,9 @@ static int wait_status(coll_ctx *ctx, const char *name, uint32_t rounds, const u
         }
         if (!ctx->timeout_cycles)
             continue;
-        uint32_t now = progress(ctx), cycle = RVMESH_CSR_READ(mcycle);
-        if (now != last) {
+        uint32_t now = progress(ctx, rounds), cycle = RVMESH_CSR_READ(mcycle);
+        if (!watching || now != last) {
+            watching = 1;
             last = now;
             since = cycle;
         } else if (cycle - since > ctx->timeout_cycles) {

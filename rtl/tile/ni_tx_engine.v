@@ -11,8 +11,10 @@
 // Words come from RAM a line (LINE_WORDS words) per access into a FIFO of FIFO_WORDS words,
 // so one engine sends a flit every cycle while it needs a RAM access only every
 // LINE_WORDS cycles. The next descriptor is fetched while the payload of the current one
-// streams; a payload is read only after its trigger fired (it may be a piece that just
-// arrived), never before.
+// streams and taken as its last flit goes: when its trigger has already fired, its head
+// follows that flit in the next cycle (worms of a list back to back, no idle cycle). A
+// payload is read only after its trigger fired (it may be a piece that just arrived), never
+// before.
 // A descriptor is checked before anything of its worm is sent: a payload outside the RAM,
 // a length that overflows the info flit, reserved bits set, or a signal with a payload
 // stops the list (plan_error, the code in plan_error_code): no flit of it is sent.
@@ -108,11 +110,19 @@ module ni_tx_engine #(
                             (nd_kind == 4'd0 || (nd_kind == 4'd1 && nd_words == 16'd0));
     wire [1:0]  nd_bad   = !nd_in_ram ? 2'd1 : !nd_len_ok ? 2'd2 : !nd_rsv_ok ? 2'd3 : 2'd0;
     wire [31:0] cd_words32 = {16'd0, cd_words};
+    wire [31:0] nd_words32 = {16'd0, nd_words};
 
     // ------------------------------------------------------------------ trigger
-    wire [15:0] trig_value = counters[16 * cd_cnt +: 16];
-    wire [15:0] trig_diff  = trig_value - cd_thr;
-    wire        trig_ok    = !cd_trig || !trig_diff[15];   // modular: counter >= threshold
+    // one comparator: in S_WAIT it watches the current descriptor's trigger; in every other
+    // state the next descriptor's, so that a descriptor whose trigger has already fired is
+    // taken and its head sent in the cycle after the last flit of the worm before it
+    wire        trig_use_nd = state != S_WAIT;
+    wire [3:0]  trig_cnt   = trig_use_nd ? nd_w2[19:16] : cd_cnt;
+    wire [15:0] trig_thr   = trig_use_nd ? nd_w2[15:0] : cd_thr;
+    wire        trig_on    = trig_use_nd ? nd_w2[20] : cd_trig;
+    wire [15:0] trig_value = counters[16 * trig_cnt +: 16];
+    wire [15:0] trig_diff  = trig_value - trig_thr;
+    wire        trig_ok    = !trig_on || !trig_diff[15];   // modular: counter >= threshold
 
     // ------------------------------------------------------------------ RAM reads
     // a payload read when the FIFO has room for its words (and those already on the way);
@@ -168,6 +178,12 @@ module ni_tx_engine #(
     assign inj_valid = send_valid;
     wire sent = send_valid && inj_ready;
     wire pop  = sent && (state == S_PAY || state == S_RAW);
+
+    // the next descriptor is taken when the engine is idle, or as the current worm's last
+    // flit goes (no idle cycle between the worms of a list)
+    wire worm_end = (state == S_PUT && sent && cd_words == 16'd0) ||
+                    (state == S_PAY && pop && sent_left == 16'd1);
+    wire take     = nd_full && (worm_end || (state == S_IDLE && !raw_start && !plan_start));
 
     assign raw_busy  = state == S_RAW;
     assign plan_busy = plan_left != 16'd0;
@@ -274,27 +290,6 @@ module ni_tx_engine #(
                         nd_got    <= 3'd0;
                         plan_left <= plan_count;
                         plan_done <= 16'd0;
-                    end else if (nd_full) begin
-                        // take the next descriptor: check it, then wait for its trigger
-                        nd_have <= 3'd0;
-                        nd_got  <= 3'd0;
-                        if (nd_bad != 2'd0) begin
-                            plan_error      <= 1'b1;
-                            plan_error_code <= nd_bad;
-                            nd_togo   <= 16'd0;
-                            plan_left <= 16'd0;
-                        end else begin
-                            cd_head  <= nd_w0;
-                            cd_idx   <= nd_first[AW-1:0];
-                            cd_words <= nd_words;
-                            cd_thr   <= nd_w2[15:0];
-                            cd_cnt   <= nd_w2[19:16];
-                            cd_trig  <= nd_w2[20];
-                            cd_put   <= nd_w3;
-                            state    <= S_WAIT;
-                            nd_togo  <= nd_togo - 16'd1;
-                            nd_addr  <= nd_addr + {{(AW-3){1'b0}}, 3'd4};
-                        end
                     end
                 end
                 S_WAIT: if (trig_ok) begin
@@ -328,10 +323,40 @@ module ni_tx_engine #(
                 end
                 default: state <= S_IDLE;
             endcase
+            // take the next descriptor (after the case: it overrides the worm's end): check
+            // it, then send it at once if its trigger has fired, else wait for it
+            if (take) begin
+                nd_have <= 3'd0;
+                nd_got  <= 3'd0;
+                if (nd_bad != 2'd0) begin
+                    plan_error      <= 1'b1;
+                    plan_error_code <= nd_bad;
+                    nd_togo   <= 16'd0;
+                    plan_left <= 16'd0;
+                    state     <= S_IDLE;
+                end else begin
+                    cd_head  <= nd_w0;
+                    cd_idx   <= nd_first[AW-1:0];
+                    cd_words <= nd_words;
+                    cd_thr   <= nd_w2[15:0];
+                    cd_cnt   <= nd_w2[19:16];
+                    cd_trig  <= nd_w2[20];
+                    cd_put   <= nd_w3;
+                    nd_togo  <= nd_togo - 16'd1;
+                    nd_addr  <= nd_addr + {{(AW-3){1'b0}}, 3'd4};
+                    if (trig_ok) begin
+                        state     <= S_HEAD;
+                        pf_idx    <= nd_first[AW-1:0];
+                        pf_left   <= nd_words32[AW:0];
+                        sent_left <= nd_words;
+                    end else
+                        state <= S_WAIT;
+                end
+            end
         end
     end
 
     // bits the engine does not use: the put flit's epoch (the NI's own goes out) and the
     // high bits of wide intermediates
-    wire unused_tx = ^{cd_put[25:22], cd_words32, trig_diff[14:0], pf_off_w, nd_off_w, fifo_in};
+    wire unused_tx = ^{cd_put[25:22], cd_words32, nd_words32, trig_diff[14:0], pf_off_w, nd_off_w, fifo_in};
 endmodule
