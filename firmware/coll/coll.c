@@ -13,10 +13,7 @@
 /* ---- setup ---- */
 int coll_init(coll_ctx *ctx, void *workspace, uint32_t workspace_bytes)
 {
-    /* cleared a word at a time (the context is word aligned; picolibc's memset goes by bytes,
-     * and gcc turns a plain loop back into memset) */
-    for (volatile uint32_t *w = (uint32_t *)(void *)ctx, *end = w + sizeof *ctx / 4u; w < end; ++w)
-        *w = 0;
+    coll_clear_words(ctx, sizeof *ctx);
     if (ni_init(&ctx->ni) != NI_OK || !ni_has_plans())
         return COLL_ENI;
     if (((uintptr_t)workspace & 3u) != 0 || (!workspace && workspace_bytes))
@@ -30,7 +27,7 @@ int coll_init(coll_ctx *ctx, void *workspace, uint32_t workspace_bytes)
     /* every worm that arrives (on the ports and the local one) is a put or a signal */
     ni_plan_mode((2u << ctx->ni.ports) - 1u);
     /* counters with no port behind them (ports + 1 .. COLL_BARRIER_COUNTER - 1): no target,
-     * once; a plan's start sets those of the ports and the local one */
+     * once (a plan's start writes counters 0 .. NI_MAX_PORTS, those past the ports with none) */
     for (unsigned q = ctx->ni.ports + 1u; q < COLL_BARRIER_COUNTER; ++q) {
         NI_REG(NI_CNT(q)) = 0;
         NI_REG(NI_CNT_TARGET(q)) = 0;

@@ -120,6 +120,15 @@ typedef struct {
                                      (sent by nodes already in that call) */
 } coll_ctx;
 
+/* What a start writes into the NI, worked out once when a plan is compiled (the start is on
+ * every call's critical path): per counter and list q <= NI_MAX_PORTS (the ports, then the
+ * NI's local one; 0 past this node's ports) */
+typedef struct {
+    uint32_t target[NI_MAX_PORTS + 1];     /* CNT_TARGET(q): (1 << 31) | receives, or 0 */
+    uint32_t list_addr[NI_MAX_PORTS + 1];  /* TXQ_ADDR(q) */
+    uint32_t list_count[NI_MAX_PORTS + 1]; /* TXQ_COUNT(q); 0: no list */
+} coll_start_image;
+
 /* A compiled collective: what coll_plan_start posts. Fields are the library's. */
 typedef struct {
     coll_ctx *ctx;
@@ -134,6 +143,7 @@ typedef struct {
     struct ni_desc *desc;         /* the lists: port by port, then the NI's local port */
     uint16_t list_first[NI_MAX_PORTS + 1], list_count[NI_MAX_PORTS + 1];
     uint16_t recv_count[NI_MAX_PORTS + 1];   /* puts each port counts in one run */
+    coll_start_image start;
     uint32_t compile_cycles;
     uint8_t started;
 } coll_plan;

@@ -118,4 +118,18 @@ int coll_barrier_only(coll_ctx *ctx, const char *name);
  * is drained and reported, never written). */
 int coll_skip_call(coll_ctx *ctx, const sched_table *table, const char *name);
 
+/* Clears a word-aligned object a word at a time (picolibc's memset goes by bytes, and gcc
+ * turns a plain loop back into memset). */
+static inline void coll_clear_words(void *object, uint32_t bytes)
+{
+    for (volatile uint32_t *w = (uint32_t *)object, *end = w + bytes / 4u; w < end; ++w)
+        *w = 0;
+}
+
+/* The start image of these receive counts and lists (port q's list: desc[first[q]], count[q]
+ * long), for this node's ports. */
+void coll_start_image_of(const coll_ctx *ctx, const uint16_t recv_count[NI_MAX_PORTS + 1], const struct ni_desc *desc,
+                         const uint16_t first[NI_MAX_PORTS + 1], const uint16_t count[NI_MAX_PORTS + 1],
+                         coll_start_image *image);
+
 #endif

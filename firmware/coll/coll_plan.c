@@ -160,7 +160,7 @@ int coll_plan_compile(coll_plan *plan, coll_ctx *ctx, const sched_table *t, cons
         return COLL_ENI;
     if (!plan)
         return coll_fail(ctx, COLL_EARG, name, "no plan");
-    memset(plan, 0, sizeof *plan);
+    coll_clear_words(plan, sizeof *plan);
     plan->ctx = ctx;
     plan->name = name;
     if (!t || !t->base)
@@ -384,6 +384,7 @@ int coll_plan_compile(coll_plan *plan, coll_ctx *ctx, const sched_table *t, cons
     plan->transit = transit;
     plan->transit_words = ntransit * words;
     plan->desc = desc;
+    coll_start_image_of(ctx, plan->recv_count, desc, plan->list_first, plan->list_count, &plan->start);
     plan->compile_cycles = RVMESH_CSR_READ(mcycle) - cycle0;
     return COLL_OK;
 }

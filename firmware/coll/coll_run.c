@@ -13,11 +13,24 @@
 /* errors of worms that came in: the NI drained them, the plan goes on (and then says so) */
 #define COLL_RX_ERRORS 0x00ffff00u
 
-/* Posts lists of descriptors with the given counters' targets; the common part of a plan's
- * start and of a lone barrier. */
-static int post(coll_ctx *ctx, const char *name, const uint16_t recv_count[NI_MAX_PORTS + 1], uint32_t rounds,
-                void *win0, uint32_t win0_words, void *win1, uint32_t win1_words, const struct ni_desc *desc,
-                const uint16_t first[NI_MAX_PORTS + 1], const uint16_t count[NI_MAX_PORTS + 1])
+void coll_start_image_of(const coll_ctx *ctx, const uint16_t recv_count[NI_MAX_PORTS + 1], const struct ni_desc *desc,
+                         const uint16_t first[NI_MAX_PORTS + 1], const uint16_t count[NI_MAX_PORTS + 1],
+                         coll_start_image *image)
+{
+    for (unsigned q = 0; q <= NI_MAX_PORTS; ++q) {
+        const int live = q <= ctx->ni.ports;
+        image->target[q] = live && recv_count[q] ? (1u << 31) | recv_count[q] : 0u;
+        image->list_count[q] = live ? count[q] : 0u;
+        image->list_addr[q] = live && count[q] ? (uint32_t)(uintptr_t)(desc + first[q]) : 0u;
+    }
+}
+
+/* Posts a start image and the windows; the common part of a plan's start and of a lone
+ * barrier. Straight-line stores (the loops are unrolled over NI_MAX_PORTS + 1 counters and
+ * lists: the entries past this node's ports are 0, and counters with no port behind them
+ * have no target), as the start is on every call's critical path. */
+static int post(coll_ctx *ctx, const char *name, const coll_start_image *image, uint32_t rounds, void *win0,
+                uint32_t win0_words, void *win1, uint32_t win1_words)
 {
     if (ctx->running)
         return coll_fail(ctx, COLL_EBUSY, name, "a plan is running: wait for it first");
@@ -29,24 +42,10 @@ static int post(coll_ctx *ctx, const char *name, const uint16_t recv_count[NI_MA
     for (uint32_t r = 0; r < rounds; ++r)
         early += (NI_REG(NI_CNT(COLL_BARRIER_COUNTER + r)) & 0xffffu) != 0;
     ctx->early_signals = early;
-    /* the counters of the ports and the local one (coll_init cleared the spare ones below
-     * COLL_BARRIER_COUNTER, and no plan gives them a target): a few stores each, as the
-     * start is on every call's critical path */
-    const unsigned engines = ctx->ni.ports + 1u;   /* the ports and the local one */
     volatile uint32_t *const count_reg = &NI_REG(NI_CNT(0));
-    volatile uint32_t *const target_reg = &NI_REG(NI_CNT_TARGET(0));
-    for (unsigned q = 0; q < engines; ++q) {
-        const uint32_t n = recv_count[q];
+#pragma GCC unroll 8
+    for (unsigned q = 0; q <= NI_MAX_PORTS; ++q)
         count_reg[q] = 0;
-        target_reg[q] = n ? (1u << 31) | n : 0u;
-    }
-    if (rounds != ctx->barrier_target) {   /* the barrier's last round: done needs its signal */
-        if (ctx->barrier_target)
-            NI_REG(NI_CNT_TARGET(COLL_BARRIER_COUNTER + ctx->barrier_target - 1u)) = 0;
-        if (rounds)
-            NI_REG(NI_CNT_TARGET(COLL_BARRIER_COUNTER + rounds - 1u)) = (1u << 31) | coll_barrier_heard(rounds - 1u);
-        ctx->barrier_target = (uint8_t)rounds;
-    }
     if (win0_words)
         NI_REG(NI_WIN_BASE(0)) = (uint32_t)(uintptr_t)win0;
     NI_REG(NI_WIN_WORDS(0)) = win0_words;
@@ -55,14 +54,28 @@ static int post(coll_ctx *ctx, const char *name, const uint16_t recv_count[NI_MA
     NI_REG(NI_WIN_WORDS(1)) = win1_words;
     /* from here on this node takes the puts of this plan (they waited in the network) */
     NI_REG(NI_EPOCH) = NI_REG(NI_EPOCH) + 1u;
-    volatile uint32_t *txq = &NI_REG(NI_TXQ_ADDR(0));   /* ADDR, COUNT, DONE: 16 bytes a port */
-    for (unsigned p = 0; p < engines; ++p, txq += 4)
-        if (count[p]) {
-            txq[0] = (uint32_t)(uintptr_t)(desc + first[p]);
-            txq[1] = count[p];
+    volatile uint32_t *const txq = &NI_REG(NI_TXQ_ADDR(0));   /* ADDR, COUNT, DONE: 16 bytes a port */
+#pragma GCC unroll 8
+    for (unsigned p = 0; p <= NI_MAX_PORTS; ++p)
+        if (image->list_count[p]) {
+            txq[4 * p] = image->list_addr[p];
+            txq[4 * p + 1] = image->list_count[p];
         }
+    /* the targets last: PLAN_STATUS.done is read only once this returns, and the first worms
+     * leave a few cycles sooner */
+    volatile uint32_t *const target_reg = &NI_REG(NI_CNT_TARGET(0));
+#pragma GCC unroll 8
+    for (unsigned q = 0; q <= NI_MAX_PORTS; ++q)
+        target_reg[q] = image->target[q];
+    if (rounds != ctx->barrier_target) {   /* the barrier's last round: done needs its signal */
+        if (ctx->barrier_target)
+            NI_REG(NI_CNT_TARGET(COLL_BARRIER_COUNTER + ctx->barrier_target - 1u)) = 0;
+        if (rounds)
+            NI_REG(NI_CNT_TARGET(COLL_BARRIER_COUNTER + rounds - 1u)) = (1u << 31) | coll_barrier_heard(rounds - 1u);
+        ctx->barrier_target = (uint8_t)rounds;
+    }
     if (NI_REG(NI_PLAN_ERROR) & (NI_PERR_WINDOW | NI_PERR_TXQ)) {
-        for (unsigned p = 0; p < engines; ++p)
+        for (unsigned p = 0; p <= ctx->ni.ports; ++p)
             ni_plan_list_stop(p);
         return coll_fail(ctx, COLL_EDESC, name, "the NI refused a window or a list (PLAN_ERROR 0x%08lx)",
                          (unsigned long)NI_REG(NI_PLAN_ERROR));
@@ -77,8 +90,8 @@ int coll_plan_start(coll_plan *plan)
     if (!plan || !plan->ctx || !plan->desc)
         return COLL_EARG;
     coll_ctx *ctx = plan->ctx;
-    int rc = post(ctx, plan->name, plan->recv_count, plan->barrier_rounds, plan->recv, plan->recv_words,
-                  plan->transit, plan->transit_words, plan->desc, plan->list_first, plan->list_count);
+    int rc = post(ctx, plan->name, &plan->start, plan->barrier_rounds, plan->recv, plan->recv_words, plan->transit,
+                  plan->transit_words);
     if (rc != COLL_OK)
         return rc;
     plan->started = 1;
@@ -111,23 +124,22 @@ static int plan_error(coll_ctx *ctx, const char *name, uint32_t errors)
 }
 
 /* a done plan: the barrier's counts of this run are spent (early signals of the next run stay) */
-static void finish(coll_ctx *ctx, uint32_t rounds)
+static void finish(coll_ctx *ctx, uint32_t rounds, uint32_t done_cycle)
 {
     for (uint32_t r = 0; r < rounds; ++r)
         ni_counter_sub(COLL_BARRIER_COUNTER + r, coll_barrier_heard(r));
     ctx->running = 0;
-    ctx->end_cycle = RVMESH_CSR_READ(mcycle);
+    ctx->end_cycle = done_cycle;
 }
 
-
-static int test_status(coll_ctx *ctx, const char *name, uint32_t rounds)
+/* what PLAN_STATUS `status`, read at `cycle`, says of the running plan */
+static int test_status(coll_ctx *ctx, const char *name, uint32_t rounds, uint32_t status, uint32_t cycle)
 {
-    const uint32_t status = ni_plan_status();
     uint32_t errors = status & NI_PLAN_ERR ? ni_plan_errors() : 0u;
     if (errors & ~COLL_RX_ERRORS)
         return plan_error(ctx, name, errors);
     if (status & NI_PLAN_DONE) {
-        finish(ctx, rounds);
+        finish(ctx, rounds, cycle);
         errors = ni_plan_errors();   /* a worm refused since the status read */
         return errors ? plan_error(ctx, name, errors) : COLL_OK;
     }
@@ -138,7 +150,8 @@ int coll_plan_test(coll_plan *plan)
 {
     if (!plan || !plan->started || !plan->ctx->running)
         return COLL_EARG;
-    return test_status(plan->ctx, plan->name, plan->barrier_rounds);
+    const uint32_t status = ni_plan_status();
+    return test_status(plan->ctx, plan->name, plan->barrier_rounds, status, RVMESH_CSR_READ(mcycle));
 }
 
 /* progress: every worm counted and every descriptor sent moves this on (the ports, the
@@ -161,13 +174,15 @@ static int wait_status(coll_ctx *ctx, const char *name, uint32_t rounds, const u
     int watching = 0;
     int barrier_open = rounds != 0;
     for (;;) {
-        /* the fast path: one status read per turn while the NI works */
+        /* the fast path: one status read per turn while the NI works; the cycle it is seen
+         * done is the plan's end */
+        uint32_t status = 0;
         for (unsigned spin = 0; spin < 64u; ++spin) {
-            const uint32_t status = NI_REG(NI_PLAN_STATUS);
+            status = NI_REG(NI_PLAN_STATUS);
             if (status & (NI_PLAN_DONE | NI_PLAN_ERR))
                 break;
         }
-        int rc = test_status(ctx, name, rounds);
+        int rc = test_status(ctx, name, rounds, status, RVMESH_CSR_READ(mcycle));
         if (rc != COLL_RUNNING)
             return rc;
         if (barrier_open && ni_counter(COLL_BARRIER_COUNTER + rounds - 1u) >= coll_barrier_heard(rounds - 1u)) {
@@ -222,7 +237,9 @@ int coll_barrier_only(coll_ctx *ctx, const char *name)
     if (rounds == 0 || rounds > COLL_MAX_ROUNDS)
         return COLL_OK;
     coll_barrier_lists(ctx, rounds);
-    int rc = post(ctx, name, none, rounds, 0, 0, 0, 0, ctx->barrier, ctx->barrier_first, ctx->barrier_count);
+    coll_start_image image;
+    coll_start_image_of(ctx, none, ctx->barrier, ctx->barrier_first, ctx->barrier_count, &image);
+    int rc = post(ctx, name, &image, rounds, 0, 0, 0, 0);
     if (rc != COLL_OK)
         return rc;
     return wait_status(ctx, name, rounds, none);
