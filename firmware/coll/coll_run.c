@@ -52,7 +52,9 @@ static int post(coll_ctx *ctx, const char *name, const coll_start_image *image, 
     if (win1_words)
         NI_REG(NI_WIN_BASE(1)) = (uint32_t)(uintptr_t)win1;
     NI_REG(NI_WIN_WORDS(1)) = win1_words;
-    /* from here on this node takes the puts of this plan (they waited in the network) */
+    /* from here on this node takes the puts of this plan (they waited in the network), and
+     * its lists go: the plan's data begins to move */
+    ctx->start_cycle = RVMESH_CSR_READ(mcycle);
     NI_REG(NI_EPOCH) = NI_REG(NI_EPOCH) + 1u;
     volatile uint32_t *const txq = &NI_REG(NI_TXQ_ADDR(0));   /* ADDR, COUNT, DONE: 16 bytes a port */
 #pragma GCC unroll 8
@@ -81,7 +83,6 @@ static int post(coll_ctx *ctx, const char *name, const coll_start_image *image, 
                          (unsigned long)NI_REG(NI_PLAN_ERROR));
     }
     ctx->running = 1;
-    ctx->start_cycle = RVMESH_CSR_READ(mcycle);
     return COLL_OK;
 }
 

@@ -175,6 +175,30 @@ static const char *collective_name(uint32_t c)
 
 static uint32_t min_u32(uint32_t a, uint32_t b) { return a < b ? a : b; }
 
+uint32_t coll_jobs_spare(uint32_t *area, uint32_t area_bytes, uint32_t **spare)
+{
+    uint64_t used = 0;
+    if (area_bytes >= COLL_JOBS_HEADER_BYTES && *area_word(area, COLL_JOBS_MAGIC_OFF) == COLL_JOBS_MAGIC) {
+        const uint32_t count = *area_word(area, COLL_JOBS_COUNT_OFF);
+        used = COLL_JOBS_HEADER_BYTES + COLL_JOBS_RECORD_BYTES * (uint64_t)count;
+        for (uint32_t j = 0; j < count && used <= area_bytes; ++j) {
+            const uint32_t rec = COLL_JOBS_HEADER_BYTES + COLL_JOBS_RECORD_BYTES * j;
+            const uint64_t end = (uint64_t)*area_word(area, rec + COLL_JOB_TABLE_OFF) +
+                                 *area_word(area, rec + COLL_JOB_TABLE_BYTES);
+            if (end > used)
+                used = end;
+        }
+    }
+    if (used < area_bytes)   /* from a 16-byte boundary */
+        used += (16u - (((uintptr_t)area + (uintptr_t)used) & 15u)) & 15u;
+    if (used >= area_bytes) {
+        *spare = 0;
+        return 0;
+    }
+    *spare = area + used / 4u;
+    return area_bytes - (uint32_t)used;
+}
+
 int coll_jobs_run(coll_ctx *ctx, uint32_t *area, uint32_t area_bytes, uint32_t *arena, uint32_t arena_bytes,
                   coll_jobs_summary *summary)
 {

@@ -30,4 +30,10 @@ typedef struct {
 int coll_jobs_run(coll_ctx *ctx, uint32_t *area, uint32_t area_bytes, uint32_t *arena, uint32_t arena_bytes,
                   coll_jobs_summary *summary);
 
+/* The part of the jobs area after what the host wrote (header, records, tables), from a
+ * 16-byte boundary: *spare and its bytes (the whole area when no host wrote it; 0 bytes
+ * when nothing is left). A program may take it as the arena: the jobs only read their
+ * tables. */
+uint32_t coll_jobs_spare(uint32_t *area, uint32_t area_bytes, uint32_t **spare);
+
 #endif

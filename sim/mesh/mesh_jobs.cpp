@@ -236,7 +236,9 @@ bool MeshJobs::load_files(const std::vector<JobSpec> &specs,
         jobs_.push_back(std::move(job));
     }
 
-    // the areas: header, records, tables (8-byte aligned)
+    // the areas: header, records, tables (8-byte aligned); jobs of one tables file (a warmup
+    // and a timed call, sizes of one schedule) share the node's copy of its table, which the
+    // program only reads: the program may use the rest of the area for its buffers
     areas_.assign(nodes, std::vector<uint32_t>());
     for (uint32_t n = 0; n < nodes; ++n) {
         std::vector<uint8_t> bytes(COLL_JOBS_HEADER_BYTES + COLL_JOBS_RECORD_BYTES * jobs_.size(), 0);
@@ -249,15 +251,23 @@ bool MeshJobs::load_files(const std::vector<JobSpec> &specs,
         put(COLL_JOBS_FLAGS_OFF, COLL_JOBS_HOST_CHECK);
         put(COLL_JOBS_BYTES_OFF, area_bytes);
         put(COLL_JOBS_NODE_OFF, n);
+        std::vector<uint32_t> table_at(jobs_.size(), 0);
         for (size_t j = 0; j < jobs_.size(); ++j) {
             const NodeTable &t = jobs_[j].tables[n];
-            while (bytes.size() % 8) bytes.push_back(0);
+            size_t same = j;
+            for (size_t k = 0; k < j && same == j; ++k)
+                if (jobs_[k].tables[n].bytes == t.bytes) same = k;
+            if (same == j) {
+                while (bytes.size() % 8) bytes.push_back(0);
+                table_at[j] = uint32_t(bytes.size());
+                bytes.insert(bytes.end(), t.bytes.begin(), t.bytes.end());
+            } else
+                table_at[j] = table_at[same];
             size_t rec = COLL_JOBS_HEADER_BYTES + COLL_JOBS_RECORD_BYTES * j;
-            put(rec + COLL_JOB_TABLE_OFF, uint32_t(bytes.size()));
+            put(rec + COLL_JOB_TABLE_OFF, table_at[j]);
             put(rec + COLL_JOB_TABLE_BYTES, uint32_t(t.bytes.size()));
             put(rec + COLL_JOB_MSG_BYTES, jobs_[j].spec.msg_bytes);
             put(rec + COLL_JOB_SEED, jobs_[j].spec.seed);
-            bytes.insert(bytes.end(), t.bytes.begin(), t.bytes.end());
         }
         if (bytes.size() > area_bytes) {
             char text[300];
