@@ -116,7 +116,11 @@ module ni_tx_engine #(
     // one comparator: in S_WAIT it watches the current descriptor's trigger; in every other
     // state the next descriptor's, so that a descriptor whose trigger has already fired is
     // taken and its head sent in the cycle after the last flit of the worm before it
-    wire        trig_use_nd = state != S_WAIT;
+    // (with lines under 4 words a descriptor takes several reads that start only once the
+    // payload before it is requested, so it is never ready at a worm's end: the engine keeps
+    // one state to take it and one to test its trigger, and saves the comparator's mux)
+    localparam EARLY_TAKE = LINE_WORDS >= 4;
+    wire        trig_use_nd = EARLY_TAKE && state != S_WAIT;
     wire [3:0]  trig_cnt   = trig_use_nd ? nd_w2[19:16] : cd_cnt;
     wire [15:0] trig_thr   = trig_use_nd ? nd_w2[15:0] : cd_thr;
     wire        trig_on    = trig_use_nd ? nd_w2[20] : cd_trig;
@@ -183,7 +187,7 @@ module ni_tx_engine #(
     // flit goes (no idle cycle between the worms of a list)
     wire worm_end = (state == S_PUT && sent && cd_words == 16'd0) ||
                     (state == S_PAY && pop && sent_left == 16'd1);
-    wire take     = nd_full && (worm_end || (state == S_IDLE && !raw_start && !plan_start));
+    wire take     = nd_full && ((EARLY_TAKE && worm_end) || (state == S_IDLE && !raw_start && !plan_start));
 
     assign raw_busy  = state == S_RAW;
     assign plan_busy = plan_left != 16'd0;
@@ -344,7 +348,7 @@ module ni_tx_engine #(
                     cd_put   <= nd_w3;
                     nd_togo  <= nd_togo - 16'd1;
                     nd_addr  <= nd_addr + {{(AW-3){1'b0}}, 3'd4};
-                    if (trig_ok) begin
+                    if (EARLY_TAKE && trig_ok) begin
                         state     <= S_HEAD;
                         pf_idx    <= nd_first[AW-1:0];
                         pf_left   <= nd_words32[AW:0];
