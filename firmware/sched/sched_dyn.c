@@ -322,6 +322,9 @@ int sched_dyn_on_receive(const sched_dyn_plan *pl, uint32_t node, const sched_dy
         if (in->hops_left > 0) {
             sched_dyn_packet p = *in;
             p.hops_left = (uint16_t)(in->hops_left - 1u);
+            /* the next hop's class from its phase, as star_ring gives it (not the incoming
+             * header's: a wire that carries only the routing state delivers prio = 0) */
+            p.prio = in->phase + 1u == pl->shape.dims ? SCHED_DYN_LOW : SCHED_DYN_HIGH;
             p.descendants = in->hops_left * later_product(pl, in->ending, in->reverse, in->phase);
             add_send(sends, &n, dim, in->dir, &p);
         }
@@ -333,7 +336,8 @@ int sched_dyn_on_receive(const sched_dyn_plan *pl, uint32_t node, const sched_dy
         if (in->hops_left > 0) {
             sched_dyn_packet p = *in;
             p.hops_left = (uint16_t)(in->hops_left - 1u);
-            p.descendants = in->stage == SCHED_DYN_OUT ? in->descendants : in->hops_left;
+            p.prio = SCHED_DYN_HIGH;
+            p.descendants = in->stage == SCHED_DYN_OUT ? pl->receivers : in->hops_left;
             add_send(sends, &n, dim, in->dir, &p);
             if (in->stage == SCHED_DYN_OUT) return n;   /* still on the way out */
         }

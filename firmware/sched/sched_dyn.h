@@ -114,7 +114,10 @@ int sched_dyn_originate(const sched_dyn_plan *plan, uint32_t source, uint32_t se
 int sched_dyn_originate_ex(const sched_dyn_plan *plan, uint32_t source, uint32_t seq, uint32_t rnd, uint32_t rnd2,
                            const uint32_t *backlog, sched_dyn_send sends[SCHED_DYN_MAX_SENDS]);
 /* A packet arrived at `node`: the transmissions it must queue (returned count) and whether it
- * is delivered here (*deliver = 1). */
+ * is delivered here (*deliver = 1). Only the routing state of `in` is read (source, seq,
+ * stage, ending, phase, dir, hops_left, face_side, reverse); every send's prio and
+ * descendants are computed for its own hop, so a wire format that leaves them out (prio 0,
+ * descendants 0 on arrival) routes and classes exactly as the in-memory header does. */
 int sched_dyn_on_receive(const sched_dyn_plan *plan, uint32_t node, const sched_dyn_packet *in, int *deliver,
                          sched_dyn_send sends[SCHED_DYN_MAX_SENDS]);
 

@@ -4,8 +4,8 @@
  * parallel prefix on control steps, then packing and broadcast slot by slot, without and with
  * splitting) for a fixed source set, records every transmission and proves the result with
  * the allgather checker; it then propagates STAR broadcasts from every node with the
- * dynamic-broadcast rule. Prints "core: PASS ..." / "core: FAIL ..." and exits with the
- * number of failures. */
+ * dynamic-broadcast rule, also from the header the machine's wire carries. Prints
+ * "core: PASS ..." / "core: FAIL ..." and exits with the number of failures. */
 #include <stdio.h>
 #include <string.h>
 
@@ -165,6 +165,56 @@ static int star_on_core(const sched_shape *sh, const char **why)
     return 1;
 }
 
+/* The rule from the machine's wire (firmware/apps/dynamic sends only the routing state:
+ * packets arrive with prio = 0, descendants = 0): STAR from every node, every arrival routed
+ * from the stripped header; every transmission must have the paper's class, LOW exactly in
+ * the ending dimension (the last phase), and the descendant count of the whole header. */
+static int star_wire_on_core(const sched_shape *sh, const char **why)
+{
+    sched_dyn_plan pl;
+    *why = sched_dyn_make_plan(&pl, sh);
+    if (*why) return 0;
+    static struct { uint32_t node; sched_dyn_packet pkt; } cur[32], next[32];
+    for (uint32_t src = 0; src < NODES; src++)
+        for (uint32_t l = 0; l < 2; l++) {
+            sched_dyn_send sends[SCHED_DYN_MAX_SENDS], full[SCHED_DYN_MAX_SENDS];
+            int ns = sched_dyn_originate(&pl, src, 1, l ? 0xFFFFFFFFu : 0u, sends);
+            uint32_t ncur = 0;
+            for (int k = 0; k < ns; k++) { cur[ncur].node = (uint32_t)sched_neighbour(sh, src, sends[k].port); cur[ncur++].pkt = sends[k].pkt; }
+            while (ncur) {
+                uint32_t nn = 0;
+                for (uint32_t k = 0; k < ncur; k++) {
+                    const sched_dyn_packet *in = &cur[k].pkt;
+                    if (in->prio != (in->phase + 1u == sh->dims ? SCHED_DYN_LOW : SCHED_DYN_HIGH)) {
+                        *why = "a transmission's class is not LOW exactly in the ending dimension";
+                        return 0;
+                    }
+                    sched_dyn_packet wire = *in;
+                    wire.prio = 0;
+                    wire.descendants = 0;
+                    int deliver, deliver_full;
+                    int m = sched_dyn_on_receive(&pl, cur[k].node, &wire, &deliver, sends);
+                    int mf = sched_dyn_on_receive(&pl, cur[k].node, in, &deliver_full, full);
+                    if (m != mf || deliver != deliver_full) { *why = "the wire's header routes differently"; return 0; }
+                    for (int q = 0; q < m; q++) {
+                        if (sends[q].port != full[q].port || sends[q].pkt.prio != full[q].pkt.prio ||
+                            sends[q].pkt.descendants != full[q].pkt.descendants) {
+                            *why = "a send from the wire's header has another port, class or descendant count";
+                            return 0;
+                        }
+                        if (nn == 32) { *why = "propagation buffer full"; return 0; }
+                        next[nn].node = (uint32_t)sched_neighbour(sh, cur[k].node, sends[q].port);
+                        next[nn++].pkt = sends[q].pkt;
+                    }
+                }
+                memcpy(cur, next, sizeof cur[0] * nn);
+                ncur = nn;
+            }
+        }
+    *why = "";
+    return 1;
+}
+
 int main(void)
 {
     sched_shape sh;
@@ -184,6 +234,8 @@ int main(void)
     result("partial MNB rule, 4x4 torus, 1 source: checker passes", ok, why);
     ok = star_on_core(&sh, &why);
     result("dynamic STAR rule, 4x4 torus: every source, both ending dimensions, shortest-path spanning tree", ok, why);
+    ok = star_wire_on_core(&sh, &why);
+    result("dynamic STAR rule, 4x4 torus, from the wire's header (no prio, no descendants): the paper's classes, the same sends", ok, why);
     /* A broken recorded schedule is rejected on the core too. */
     ok = pmnb_on_core(&sh, src, 0, &why);
     if (ok) {

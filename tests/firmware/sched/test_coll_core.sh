@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: ISC
 # Schedule library, issue 5, on the core: the partial-MNB rule (prefix, packing, broadcast,
-# with and without splitting), the STAR dynamic-broadcast rule and the allgather checker path
+# with and without splitting), the STAR dynamic-broadcast rule (also from the machine's wire
+# header: the paper's classes) and the allgather checker path
 # run on RV32IM with static buffers (qemu and node-sim).
 set -u
 . tests/lib.sh
 coll_tmp="$BUILD/tests/sched-coll-core.tmp"
 mkdir -p "$coll_tmp"
 . tests/firmware/lib.sh
-want=5
+want=6
 if make -s sched-coll-core-test >"$coll_tmp/core.log" 2>&1; then
     echo "PASS sched-coll: on-core image builds and fits RAM_BYTES (no allocation)"
 else

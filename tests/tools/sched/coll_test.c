@@ -754,6 +754,71 @@ static int lone_broadcast(const sched_dyn_plan *pl, uint32_t source, uint32_t rn
     return (int)ok;
 }
 
+/* The rule from what a wire carries: the machine (firmware/apps/dynamic) sends only the
+ * routing state of a packet (source, seq, stage, ending, phase, dir, hops left, face side,
+ * reverse), so its packets arrive with prio = 0 and descendants = 0. One broadcast alone, every
+ * arrival routed twice, from the whole header and from the header so stripped: the sends must
+ * be the same, field by field (the class and the descendant count of each forwarded hop are
+ * the rule's, not the incoming header's). And on a torus every transmission has the paper's
+ * class: LOW exactly in the ending dimension (the last phase of its order). */
+static int same_send(const sched_dyn_send *a, const sched_dyn_send *b)
+{
+    return a->port == b->port && a->pkt.source == b->pkt.source && a->pkt.seq == b->pkt.seq && a->pkt.stage == b->pkt.stage &&
+           a->pkt.ending == b->pkt.ending && a->pkt.phase == b->pkt.phase && a->pkt.dir == b->pkt.dir &&
+           a->pkt.hops_left == b->pkt.hops_left && a->pkt.prio == b->pkt.prio && a->pkt.face_side == b->pkt.face_side &&
+           a->pkt.reverse == b->pkt.reverse && a->pkt.descendants == b->pkt.descendants;
+}
+
+static int wire_lone(const sched_dyn_plan *pl, uint32_t source, uint32_t rnd, uint32_t rnd2, char *why, size_t len)
+{
+    const uint32_t n = pl->nodes, d = pl->shape.dims;
+    typedef struct { uint32_t node; sched_dyn_packet pkt; } item;
+    item *cur = malloc(sizeof *cur * 8u * n), *next = malloc(sizeof *next * 8u * n);
+    uint32_t ncur = 0, ok = 1;
+    sched_dyn_send sends[SCHED_DYN_MAX_SENDS], wire[SCHED_DYN_MAX_SENDS];
+    int ns = sched_dyn_originate_ex(pl, source, 5, rnd, rnd2, 0, sends);
+    for (int k = 0; k < ns; k++) {
+        cur[ncur].node = (uint32_t)sched_neighbour(&pl->shape, source, sends[k].port);
+        cur[ncur++].pkt = sends[k].pkt;
+    }
+    for (uint32_t hop = 0; ncur && ok; hop++) {
+        uint32_t nn = 0;
+        for (uint32_t k = 0; k < ncur && ok; k++) {
+            const sched_dyn_packet *in = &cur[k].pkt;
+            if (!pl->arc && in->prio != (in->phase + 1u == d ? SCHED_DYN_LOW : SCHED_DYN_HIGH)) {
+                snprintf(why, len, "source %u: a phase-%u transmission into node %u has class %u", source, in->phase, cur[k].node, in->prio);
+                ok = 0;
+                break;
+            }
+            sched_dyn_packet stripped = *in;
+            stripped.prio = 0;
+            stripped.descendants = 0;
+            int deliver, deliver_w;
+            const int m = sched_dyn_on_receive(pl, cur[k].node, in, &deliver, sends);
+            const int mw = sched_dyn_on_receive(pl, cur[k].node, &stripped, &deliver_w, wire);
+            if (m != mw || deliver != deliver_w) {
+                snprintf(why, len, "source %u, node %u: %d sends from the header, %d from the wire's", source, cur[k].node, m, mw);
+                ok = 0;
+                break;
+            }
+            for (int j = 0; j < m && ok; j++) {
+                if (!same_send(&sends[j], &wire[j])) {
+                    snprintf(why, len, "source %u, node %u, send %d (port %u, phase %u): class %u / descendants %u from the header, "
+                             "%u / %u from the wire's", source, cur[k].node, j, sends[j].port, sends[j].pkt.phase, sends[j].pkt.prio,
+                             sends[j].pkt.descendants, wire[j].pkt.prio, wire[j].pkt.descendants);
+                    ok = 0;
+                }
+                next[nn].node = (uint32_t)sched_neighbour(&pl->shape, cur[k].node, sends[j].port);
+                next[nn++].pkt = sends[j].pkt;
+            }
+        }
+        item *t = cur; cur = next; next = t;
+        ncur = nn;
+    }
+    free(cur); free(next);
+    return (int)ok;
+}
+
 static void test_dyn(void)
 {
     static const int shapes[][5] = {
@@ -776,6 +841,35 @@ static void test_dyn(void)
                 ok = lone_broadcast(&pl, v, l == 0 ? 0u : (l == 1 ? pl.ending_threshold[0] + 1u : 0xFFFFFFFFu), why, sizeof why);
         }
         result(ok, name, why);
+    }
+    /* The rule from the wire's header (wire_lone): STAR and REDO tori, ARC meshes. */
+    {
+        static const int wshapes[][6] = {   /* dims, sides, torus, routing */
+            {2, 8, 8, 1, 1, SCHED_DYN_ROUTE_STAR}, {2, 4, 8, 1, 1, SCHED_DYN_ROUTE_STAR}, {3, 3, 4, 5, 1, SCHED_DYN_ROUTE_STAR},
+            {3, 3, 4, 5, 1, SCHED_DYN_ROUTE_REDO}, {2, 8, 8, 1, 0, SCHED_DYN_ROUTE_STAR}, {3, 5, 5, 5, 0, SCHED_DYN_ROUTE_STAR},
+        };
+        int ok = 1;
+        char why[300] = "";
+        for (unsigned i = 0; i < sizeof wshapes / sizeof wshapes[0] && ok; i++) {
+            sched_shape sh = sched_shape_make(wshapes[i][0], wshapes[i][1], wshapes[i][2], wshapes[i][3], wshapes[i][4]);
+            sched_dyn_plan pl;
+            const char *bad = sched_dyn_make_plan_ex(&pl, &sh, wshapes[i][5], 0);
+            if (bad) { ok = 0; snprintf(why, sizeof why, "%s", bad); break; }
+            for (uint32_t v = 0; v < pl.nodes && ok; v++) {
+                if (!sched_dyn_is_receiver(&pl, v)) continue;
+                for (uint32_t l = 0; l < sh.dims && ok; l++)
+                    for (uint32_t r2 = 0; r2 < 2u && ok; r2++) {
+                        const uint32_t rnd = l == 0 ? 0u : pl.ending_threshold[l - 1u] + 1u;
+                        char sn[40];
+                        ok = wire_lone(&pl, v, rnd, r2 ? 0x80000000u : 0u, why, sizeof why);
+                        if (!ok) {
+                            shape_name(&sh, sn, sizeof sn);
+                            snprintf(why + strlen(why), sizeof why - strlen(why), " (%s %s)", sn, sched_dyn_routing_name(wshapes[i][5]));
+                        }
+                    }
+            }
+        }
+        result(ok, "dyn-rule-from-the-wire-header-same-sends-and-paper-classes", why);
     }
     /* Burst: every node one packet at once through the rule and real queues; the recorded
      * transmissions must pass the independent allgather checker. */
