@@ -53,7 +53,7 @@ else fail "mesh-dead-link: control run" "exit $rc, [1,1]+x carried ${f:-?} flits
 
 # with the cable pulled (given by either end, from reset or from a later cycle) saf-bcast
 # stalls on it: the watch ends the run (exit 128) naming the link and the way around it
-for dead in 1,1:0 2,1:1 1,1:0@5000; do
+for dead in 1,1:0 2,1:1 1,1:0@2000; do
     name="mesh-dead-link: saf-bcast over the pulled cable $dead"
     "$m44" --elf "$elf" --job "$work/saf.tbl:64:7" --progress 0 --dead-link "$dead" --link-timeout 20000 \
         >"$work/run.out" 2>&1; rc=$?

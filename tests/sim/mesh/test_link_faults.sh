@@ -41,17 +41,18 @@ if [ $rc -eq 0 ] && grep -q '^0 .* OK$' "$work/healthy.out" && [ "${f:-0}" -gt 0
     pass "mesh-link-faults: healthy run, broadcast in $healthy cycles, $f flits over [2,2]+x (into port 1 of [3,2])"
 else fail "mesh-link-faults: healthy run" "exit $rc, [2,2]+x ${f:-?} flits: $(tail_of "$work/healthy.out")"; fi
 
-# --drop-flit on the plain torus: the first flit into port 1 of [3,2] from cycle 60,000 on
-# vanishes (a barrier signal of the broadcast's start, at cycle 64,681). With the credit
+# --drop-flit on the plain torus: the first flit into port 1 of [3,2] from cycle 9,000 on
+# vanishes (a barrier signal of the broadcast's start, at cycle 13,338; the broadcast is
+# released at 13,233). With the credit
 # watch: exit 128 naming the link, its port, the VC and the drop; without it the nodes'
 # own timeout ends the collective (FAILED, exit 1) and the summary names the drop.
-drop_named='--drop-flit 3,2:1@60000: the flit on \[2,2\]+x (into port 1 of \[3,2\]) at cycle [0-9]* dropped and lost'
-"$sim" "${job[@]}" --drop-flit 3,2:1@60000 --link-timeout 20000 >"$work/drop.out" 2>&1; rc=$?
-if [ $rc -eq 128 ] && grep -q 'link \[2,2\]+x stalled: .* stuck on VC [0-9] (1 flit), the wire into port 1 of \[3,2\]; a flit on it dropped by --drop-flit 3,2:1@60000' "$work/drop.out" &&
+drop_named='--drop-flit 3,2:1@9000: the flit on \[2,2\]+x (into port 1 of \[3,2\]) at cycle [0-9]* dropped and lost'
+"$sim" "${job[@]}" --drop-flit 3,2:1@9000 --link-timeout 20000 >"$work/drop.out" 2>&1; rc=$?
+if [ $rc -eq 128 ] && grep -q 'link \[2,2\]+x stalled: .* stuck on VC [0-9] (1 flit), the wire into port 1 of \[3,2\]; a flit on it dropped by --drop-flit 3,2:1@9000' "$work/drop.out" &&
         grep -q -- "$drop_named" "$work/drop.out" && ! grep -q '^0 .* OK$' "$work/drop.out"; then
     pass "mesh-link-faults: a flit dropped on a plain link: exit 128, [2,2]+x into port 1 of [3,2] named with its VC and the drop"
 else fail "mesh-link-faults: plain drop, watched" "exit $rc: $(tail_of "$work/drop.out" 1)"; fi
-"$sim" "${job[@]}" --drop-flit 3,2:1@60000 >"$work/drop2.out" 2>&1; rc=$?
+"$sim" "${job[@]}" --drop-flit 3,2:1@9000 >"$work/drop2.out" 2>&1; rc=$?
 if [ $rc -ne 0 ] && grep -q '^0 .* FAILED$' "$work/drop2.out" && grep -q 'timeout' "$work/drop2.out" &&
         grep -q "faults injected: $drop_named" "$work/drop2.out"; then
     pass "mesh-link-faults: the same drop unwatched: the nodes' timeout fails the broadcast (exit $rc), the summary names the drop"
@@ -60,37 +61,37 @@ else fail "mesh-link-faults: plain drop, unwatched" "exit $rc: $(tail_of "$work/
 # --drop-flit on protected links: the guard's receiving end sees the gap, the flit is sent
 # again; byte for byte, the counters show it; the same flags give the same run
 for k in 1 2; do
-    "$guard" "${job[@]}" --drop-flit 3,2:1@60000 >"$work/gdrop$k.out" 2>&1; rc=$?
+    "$guard" "${job[@]}" --drop-flit 3,2:1@9000 >"$work/gdrop$k.out" 2>&1; rc=$?
 done
 e=$(counter link-errors "$work/gdrop1.out"); r=$(counter retries "$work/gdrop1.out"); fl=$(counter flips "$work/gdrop1.out")
 if [ $rc -eq 0 ] && grep -q '^0 .* OK$' "$work/gdrop1.out" && [ "${e:-0}" -ge 1 ] && [ "${r:-0}" -ge 1 ] && [ "$fl" = 0 ] &&
-        grep -q 'fault: --drop-flit 3,2:1@60000: the flit on \[2,2\]+x (into port 1 of \[3,2\]) at cycle [0-9]* dropped (a protected link: sent again)' "$work/gdrop1.out"; then
+        grep -q 'fault: --drop-flit 3,2:1@9000: the flit on \[2,2\]+x (into port 1 of \[3,2\]) at cycle [0-9]* dropped (a protected link: sent again)' "$work/gdrop1.out"; then
     pass "mesh-link-faults: a flit dropped on a protected link: byte for byte, link-errors=$e retries=$r"
 else fail "mesh-link-faults: guarded drop" "exit $rc, link-errors=${e:-?} retries=${r:-?}: $(tail_of "$work/gdrop1.out" 2)"; fi
 if diff <(grep -v 'cycles/s' "$work/gdrop1.out"; grep -o 'cycles=[0-9]*.*flips=[0-9]*' "$work/gdrop1.out") \
         <(grep -v 'cycles/s' "$work/gdrop2.out"; grep -o 'cycles=[0-9]*.*flips=[0-9]*' "$work/gdrop2.out") >/dev/null; then
     pass "mesh-link-faults: the same drop twice gives the same run"
-else fail "mesh-link-faults: repeatable" "two runs with --drop-flit 3,2:1@60000 differ"; fi
+else fail "mesh-link-faults: repeatable" "two runs with --drop-flit 3,2:1@9000 differ"; fi
 
 # --stall-link for 3,000 cycles over the broadcast: nothing lost, byte for byte, later
-"$sim" "${job[@]}" --stall-link 3,2:1@64000+3000 >"$work/stall.out" 2>&1; rc=$?
+"$sim" "${job[@]}" --stall-link 3,2:1@12600+3000 >"$work/stall.out" 2>&1; rc=$?
 late=$(job_cycles "$work/stall.out")
 if [ $rc -eq 0 ] && grep -q '^0 .* OK$' "$work/stall.out" && [ "${late:-0}" -gt "${healthy:-0}" ] &&
-        grep -q 'fault: --stall-link 3,2:1@64000+3000: the credits of \[2,2\]+x (into port 1 of \[3,2\]) held back for cycles 64000 to 66999, then released' "$work/stall.out"; then
+        grep -q 'fault: --stall-link 3,2:1@12600+3000: the credits of \[2,2\]+x (into port 1 of \[3,2\]) held back for cycles 12600 to 15599, then released' "$work/stall.out"; then
     pass "mesh-link-faults: a link stalled 3,000 cycles: byte for byte, the broadcast in $late cycles (healthy $healthy)"
 else fail "mesh-link-faults: transient stall" "exit $rc, $late cycles (healthy $healthy): $(tail_of "$work/stall.out" 2)"; fi
 # for good: the watch names the link, the port, the VCs stuck and the stall
-"$sim" "${job[@]}" --stall-link 3,2:1@64000 --link-timeout 5000 >"$work/stuck.out" 2>&1; rc=$?
-if [ $rc -eq 128 ] && grep -q 'link \[2,2\]+x stalled: [0-9]* flits sent on it wait for a credit since cycle [0-9]* (--link-timeout 5000), stuck on VC [0-9] ([0-9]* flits*)\(, VC [0-9] ([0-9]* flits*)\)*, the wire into port 1 of \[3,2\]; its credits held back by --stall-link 3,2:1@64000\.' "$work/stuck.out" &&
+"$sim" "${job[@]}" --stall-link 3,2:1@12600 --link-timeout 5000 >"$work/stuck.out" 2>&1; rc=$?
+if [ $rc -eq 128 ] && grep -q 'link \[2,2\]+x stalled: [0-9]* flits sent on it wait for a credit since cycle [0-9]* (--link-timeout 5000), stuck on VC [0-9] ([0-9]* flits*)\(, VC [0-9] ([0-9]* flits*)\)*, the wire into port 1 of \[3,2\]; its credits held back by --stall-link 3,2:1@12600\.' "$work/stuck.out" &&
         ! grep -q '^0 .* OK$' "$work/stuck.out"; then
     pass "mesh-link-faults: a link stalled for good: exit 128, $(grep -o 'stuck on [^[]*' "$work/stuck.out" | head -1)[3,2] named"
 else fail "mesh-link-faults: permanent stall" "exit $rc: $(tail_of "$work/stuck.out" 1)"; fi
 
 # --stop-node: [1,1]'s core stops in the broadcast's start barrier; the others time out
 # there, and the run ends naming it (exit 129); the report says so, the job is not run
-"$sim" "${job[@]}" --stop-node 1,1@64500 --report "$work/stop.json" >"$work/stop.out" 2>&1; rc=$?
+"$sim" "${job[@]}" --stop-node 1,1@13250 --report "$work/stop.json" >"$work/stop.out" 2>&1; rc=$?
 if [ $rc -eq 129 ] && grep -q 'node \[1,1\] stopped by --stop-node never exited' "$work/stop.out" &&
-        grep -q "stop-node 1,1@64500: node \[1,1\]'s core stopped at cycle 64500 (last retired pc 0x[0-9a-f]*), never exited" "$work/stop.out" &&
+        grep -q "stop-node 1,1@13250: node \[1,1\]'s core stopped at cycle 13250 (last retired pc 0x[0-9a-f]*), never exited" "$work/stop.out" &&
         grep -q '"exit": 129' "$work/stop.json" && ! grep -q '^0 .* OK$' "$work/stop.out"; then
     pass "mesh-link-faults: a node stopped: exit 129, [1,1] named (in the report too), the broadcast not reported delivered"
 else fail "mesh-link-faults: stop-node" "exit $rc: $(tail_of "$work/stop.out" 1)"; fi
