@@ -7,6 +7,9 @@
 //        protocol (rtl/tile/README.md, "Plans"): head, info (source, length), put flit,
 //        payload. A put's payload goes to its window at the word offset it names, and the
 //        counter it names counts the worm once all of it is in RAM; a signal only counts.
+//        A put with its `lines` bit (put flit bit 26) is counted a line at a time instead:
+//        1 for every RAM line written of it, as it is written (1 for a put without payload),
+//        so that a relay of it can follow it line by line (ni_tx_engine's paced sends).
 // Words are gathered into a line buffer and written a line (LINE_WORDS words, byte
 // strobes for the words present) per RAM access; a second buffer holds the line waiting
 // for the RAM while the next one fills, so the port takes a flit every cycle.
@@ -15,7 +18,8 @@
 // it is written, and err_valid reports it (err_kind 1). A put of the next epoch waits in
 // the network until the core moves EPOCH on (the node has not started that plan yet). A
 // worm shorter or longer than its info flit says is malformed (err_kind 2): the words
-// written stay inside the window, the rest is drained, the counter does not count it.
+// written stay inside the window, the rest is drained, the counter does not count it (a
+// put counted by lines: the lines written before the error was seen stay counted).
 module ni_rx_engine #(
     parameter AW         = 15,          // RAM word-index bits
     parameter LINE_WORDS = 16,          // words per RAM access (a power of two)
@@ -83,6 +87,7 @@ module ni_rx_engine #(
     reg  [AW:0]   w_left;        // payload words still to come
     reg  [3:0]    w_cnt;         // counter to count the worm on
     reg           w_count_it;    // R_FLUSH: count the worm when its last line is written
+    reg           w_lines;       // count it a line at a time (its put's lines bit)
     reg           w_drain;       // R_FLUSH: the worm goes on (too long): drain it after
 
     // the put flit at the front (R_PUT)
@@ -90,7 +95,8 @@ module ni_rx_engine #(
     wire [1:0]    put_win   = ej_data[17:16];
     wire [3:0]    put_cnt   = ej_data[21:18];
     wire [3:0]    put_epoch = ej_data[25:22];
-    wire [1:0]    put_rsv   = ej_data[27:26];
+    wire          put_lines = ej_data[26];
+    wire          put_rsv   = ej_data[27];
     wire [3:0]    put_kind  = ej_data[31:28];
     wire [AW-1:0] pw_base   = win_base[AW * put_win +: AW];
     wire [AW:0]   pw_words  = win_words[(AW + 1) * put_win +: AW + 1];
@@ -101,8 +107,8 @@ module ni_rx_engine #(
     wire          p_next    = put_epoch == epoch + 4'd1;
     wire          p_short   = w_flits < 16'd3;
     // put: kind 0, this epoch, fits its window; signal: kind 1, no payload, any epoch
-    wire          p_signal  = put_kind == 4'd1 && put_rsv == 2'd0;
-    wire          p_put     = put_kind == 4'd0 && put_rsv == 2'd0;
+    wire          p_signal  = put_kind == 4'd1 && !put_rsv && !put_lines;
+    wire          p_put     = put_kind == 4'd0 && !put_rsv;
 
     // ------------------------------------------------------------------ moving words
     // a payload word (R_PAY, R_RAW) goes into ab at w_ptr; ab moves to fb when it is full,
@@ -152,6 +158,7 @@ module ni_rx_engine #(
             fb_inc       <= 1'b0;
             w_left       <= {(AW+1){1'b0}};
             w_count_it   <= 1'b0;
+            w_lines      <= 1'b0;
             w_drain      <= 1'b0;
             raw_left     <= {(AW+1){1'b0}};
             inc_valid    <= 1'b0;
@@ -187,7 +194,7 @@ module ni_rx_engine #(
                 fb_line   <= ab_line;
                 fb_data   <= ab_data;
                 fb_mask   <= ab_mask;
-                fb_inc    <= state == R_FLUSH && w_count_it;
+                fb_inc    <= w_count_it && (state == R_FLUSH || w_lines);
                 fb_inc_id <= w_cnt;
             end
             // a word into ab (a fresh line if ab moved out or was empty)
@@ -243,6 +250,7 @@ module ni_rx_engine #(
                         // a signal: counted once every earlier worm's data is written
                         w_cnt      <= put_cnt;
                         w_count_it <= 1'b1;
+                        w_lines    <= 1'b0;
                         state      <= R_FLUSH;
                     end else if (p_put && !p_short && p_now && p_fits &&
                                  (p_words == 16'd0) == ej_last) begin
@@ -250,6 +258,7 @@ module ni_rx_engine #(
                         w_left     <= p_end[AW:0] - {1'b0, put_off[AW-1:0]};
                         w_cnt      <= put_cnt;
                         w_count_it <= 1'b1;
+                        w_lines    <= put_lines;
                         state      <= p_words == 16'd0 ? R_FLUSH : R_PAY;
                     end else if (p_put && !p_short && p_next) begin
                         // the next plan's: it waits, unpopped, until EPOCH moves on

@@ -14,7 +14,10 @@
 // streams and taken as its last flit goes: when its trigger has already fired, its head
 // follows that flit in the next cycle (worms of a list back to back, no idle cycle). A
 // payload is read only after its trigger fired (it may be a piece that just arrived), never
-// before.
+// before. A *paced* descriptor (word 2 bit 21; built only with lines of 4 words or more)
+// relays a piece while it arrives (cut-through): its payload's j-th line is read only once
+// its counter has reached threshold + j, for a piece whose put is counted a line at a time
+// (ni_rx_engine), so the engine reads each line after the RX engine has written it.
 // A descriptor is checked before anything of its worm is sent: a payload outside the RAM,
 // a length that overflows the info flit, reserved bits set, or a signal with a payload
 // stops the list (plan_error, the code in plan_error_code): no flit of it is sent.
@@ -95,6 +98,8 @@ module ni_tx_engine #(
     reg  [AW-1:0] cd_idx;
     reg  [3:0]    cd_cnt;
     reg           cd_trig;
+    reg           cd_pace;        // paced: line j of the payload waits for the counter
+    reg  [15:0]   pf_thr;         // the count the next payload line read waits for (paced)
     reg  [15:0]   sent_left;      // payload words of the current worm not yet sent
 
     // ------------------------------------------------------------------ the next descriptor
@@ -106,8 +111,8 @@ module ni_tx_engine #(
     wire        nd_in_ram = nd_words == 16'd0 || nd_end <= ram_words32;
     wire [3:0]  nd_kind  = nd_w3[31:28];
     wire        nd_len_ok = nd_words <= 16'd65532;
-    wire        nd_rsv_ok = nd_w2[31:21] == 11'd0 && nd_w3[27:26] == 2'd0 &&
-                            (nd_kind == 4'd0 || (nd_kind == 4'd1 && nd_words == 16'd0));
+    wire        nd_rsv_ok = nd_w2[31:22] == 10'd0 && (PACE || !nd_w2[21]) && !nd_w3[27] &&
+                            (nd_kind == 4'd0 || (nd_kind == 4'd1 && nd_words == 16'd0 && !nd_w3[26]));
     wire [1:0]  nd_bad   = !nd_in_ram ? 2'd1 : !nd_len_ok ? 2'd2 : !nd_rsv_ok ? 2'd3 : 2'd0;
     wire [31:0] cd_words32 = {16'd0, cd_words};
     wire [31:0] nd_words32 = {16'd0, nd_words};
@@ -120,6 +125,7 @@ module ni_tx_engine #(
     // payload before it is requested, so it is never ready at a worm's end: the engine keeps
     // one state to take it and one to test its trigger, and saves the comparator's mux)
     localparam EARLY_TAKE = LINE_WORDS >= 4;
+    localparam PACE       = LINE_WORDS >= 4;     // paced descriptors (cut-through relays)
     wire        trig_use_nd = EARLY_TAKE && state != S_WAIT;
     wire [3:0]  trig_cnt   = trig_use_nd ? nd_w2[19:16] : cd_cnt;
     wire [15:0] trig_thr   = trig_use_nd ? nd_w2[15:0] : cd_thr;
@@ -127,6 +133,10 @@ module ni_tx_engine #(
     wire [15:0] trig_value = counters[16 * trig_cnt +: 16];
     wire [15:0] trig_diff  = trig_value - trig_thr;
     wire        trig_ok    = !trig_on || !trig_diff[15];   // modular: counter >= threshold
+    // pacing (a paced descriptor's payload reads): the counter against pf_thr
+    wire [15:0] pace_value = counters[16 * cd_cnt +: 16];
+    wire [15:0] pace_diff  = pace_value - pf_thr;
+    wire        pace_ok    = !PACE || !cd_pace || !pace_diff[15];
 
     // ------------------------------------------------------------------ RAM reads
     // a payload read when the FIFO has room for its words (and those already on the way);
@@ -138,7 +148,7 @@ module ni_tx_engine #(
     wire [FB+NW:0] f_after = {{NW{1'b0}}, f_count} +
                              {{(FB+1){1'b0}}, (rd_valid && !rd_desc) ? rd_n : {NW{1'b0}}} +
                              {{(FB+1){1'b0}}, pf_n};
-    wire        want_pf = pf_left != {(AW+1){1'b0}} && f_after <= FIFO_WORDS[FB+NW:0];
+    wire        want_pf = pf_left != {(AW+1){1'b0}} && f_after <= FIFO_WORDS[FB+NW:0] && pace_ok;
     wire [AW-1:0] nd_word   = nd_addr + {{(AW-3){1'b0}}, nd_have};
     wire [AW-1:0] nd_off_w  = nd_word & LMASK;
     wire [NW-1:0] nd_off    = nd_off_w[NW-1:0];
@@ -245,6 +255,8 @@ module ni_tx_engine #(
             raw_left  <= {(AW+1){1'b0}};
             plan_left <= 16'd0;
             cd_trig   <= 1'b0;
+            cd_pace   <= 1'b0;
+            pf_thr    <= 16'd0;
             sent_left <= 16'd0;
             if (rst) begin
                 raw_next  <= {AW{1'b0}};
@@ -260,6 +272,7 @@ module ni_tx_engine #(
             if (m_grant) begin
                 rd_desc <= !want_pf;
                 if (want_pf) begin
+                    pf_thr  <= pf_thr + 16'd1;
                     rd_n    <= pf_n;
                     rd_off  <= pf_off;
                     pf_idx  <= pf_idx + {{(AW-NW){1'b0}}, pf_n};
@@ -282,6 +295,7 @@ module ni_tx_engine #(
                 S_IDLE: begin
                     if (raw_start) begin
                         state    <= S_RAW;
+                        cd_pace  <= 1'b0;
                         pf_idx   <= raw_addr;
                         pf_left  <= raw_count;
                         raw_left <= raw_count;
@@ -298,6 +312,7 @@ module ni_tx_engine #(
                 end
                 S_WAIT: if (trig_ok) begin
                     state     <= S_HEAD;
+                    pf_thr    <= cd_thr;
                     pf_idx    <= cd_idx;
                     pf_left   <= cd_words32[AW:0];
                     sent_left <= cd_words;
@@ -345,11 +360,13 @@ module ni_tx_engine #(
                     cd_thr   <= nd_w2[15:0];
                     cd_cnt   <= nd_w2[19:16];
                     cd_trig  <= nd_w2[20];
+                    cd_pace  <= PACE && nd_w2[21];
                     cd_put   <= nd_w3;
                     nd_togo  <= nd_togo - 16'd1;
                     nd_addr  <= nd_addr + {{(AW-3){1'b0}}, 3'd4};
                     if (EARLY_TAKE && trig_ok) begin
                         state     <= S_HEAD;
+                        pf_thr    <= nd_w2[15:0];
                         pf_idx    <= nd_first[AW-1:0];
                         pf_left   <= nd_words32[AW:0];
                         sent_left <= nd_words;
@@ -362,5 +379,6 @@ module ni_tx_engine #(
 
     // bits the engine does not use: the put flit's epoch (the NI's own goes out) and the
     // high bits of wide intermediates
-    wire unused_tx = ^{cd_put[25:22], cd_words32, nd_words32, trig_diff[14:0], pf_off_w, nd_off_w, fifo_in};
+    wire unused_tx = ^{cd_put[25:22], cd_words32, nd_words32, trig_diff[14:0], pace_diff[14:0], pf_off_w,
+                       nd_off_w, fifo_in};
 endmodule
