@@ -24,6 +24,7 @@ int coll_init(coll_ctx *ctx, void *workspace, uint32_t workspace_bytes)
         ctx->shape.side[d] = d < ctx->ni.dims ? ctx->ni.size[d] : 1u;
     ctx->workspace = workspace;
     ctx->workspace_bytes = workspace_bytes;
+    ctx->line_words = (uint8_t)ni_line_words();
     /* every worm that arrives (on the ports and the local one) is a put or a signal */
     ni_plan_mode((2u << ctx->ni.ports) - 1u);
     /* counters with no port behind them (ports + 1 .. COLL_BARRIER_COUNTER - 1): no target,

@@ -110,6 +110,7 @@ typedef struct {
     struct ni_desc barrier[15] __attribute__((aligned(16)));
     uint16_t barrier_first[NI_MAX_PORTS + 1], barrier_count[NI_MAX_PORTS + 1];
     uint8_t barrier_ready;
+    uint8_t line_words;           /* the NI's RAM line (ni_line_words); 4 or more: plans relay cut-through */
     /* about the last call */
     uint32_t err_src;             /* COLL_EUNEXPECTED / COLL_EWORM: the worm's sender ... */
     uint32_t err_port;            /* ... and the port it came in on */
@@ -142,7 +143,7 @@ typedef struct {
     uint8_t *transit;
     struct ni_desc *desc;         /* the lists: port by port, then the NI's local port */
     uint16_t list_first[NI_MAX_PORTS + 1], list_count[NI_MAX_PORTS + 1];
-    uint16_t recv_count[NI_MAX_PORTS + 1];   /* puts each port counts in one run */
+    uint16_t recv_count[NI_MAX_PORTS + 1];   /* what each port counts in one run: puts, or their lines (coll_plan.c) */
     coll_start_image start;
     uint32_t compile_cycles;
     uint8_t started;

@@ -73,6 +73,27 @@ static int route_ok(const coll_ctx *ctx, const int16_t hops[SCHED_MAX_DIMS])
     return (int)moved;
 }
 
+/* The RAM lines of 2^lb words that words [word, word + words) touch: what the NI counts for
+ * a put with NI_PUT_LINES (1 for a put with no payload) */
+static uint32_t lines_of(uint32_t word, uint32_t words, unsigned lb)
+{
+    return words == 0 ? 1u : ((word + words - 1u) >> lb) - (word >> lb) + 1u;
+}
+
+/* Every send of the table one hop, to a neighbour (what a store-and-forward model promises;
+ * checked, since a cut-through relay holds its link while its piece arrives, and a worm
+ * passing through would wait for it) */
+static int one_hop_only(const sched_table *t)
+{
+    for (uint32_t i = 0; i < t->nsend; ++i) {
+        const uint32_t *rec = send_rec(t, i);
+        int32_t h0 = (int16_t)(rec[1] & 0xffffu), h1 = (int16_t)(rec[1] >> 16), h2 = (int16_t)(rec[2] & 0xffffu);
+        if ((h0 < 0 ? -h0 : h0) + (h1 < 0 ? -h1 : h1) + (h2 < 0 ? -h2 : h2) != 1)
+            return 0;
+    }
+    return 1;
+}
+
 /* transit receives of the table (its relays) */
 static uint32_t transit_count(const sched_table *t)
 {
@@ -225,6 +246,19 @@ int coll_plan_compile(coll_plan *plan, coll_ctx *ctx, const sched_table *t, cons
     if (rounds > COLL_MAX_ROUNDS)
         return coll_fail(ctx, COLL_ETABLE, name, "a barrier of %lu rounds (at most %u)", (unsigned long)rounds,
                          COLL_MAX_ROUNDS);
+    /* Counting and relaying (rtl/tile/README.md, "Plans"): with RAM lines of 4 words or more
+     * every put of a plan is counted a line at a time (NI_PUT_LINES: the same rule on every
+     * node, so a sender's puts and their receiver's counts agree), and a relay follows its
+     * piece as it arrives (NI_PACED: line j goes once line j is in), the relay cut-through
+     * instead of store-and-forward. Paced relays only where no worm can need a link a relay
+     * holds while it waits for its piece: every worm one hop (store-and-forward tables) and
+     * no start barrier (whose signals cross several links) */
+    unsigned lb = 0;
+    while ((1u << lb) < ctx->line_words)
+        ++lb;
+    const int by_lines = ctx->line_words >= 4u;
+    const uint32_t put_lines = by_lines ? NI_PUT_LINES : 0u;
+    const int paced = by_lines && rounds == 0 && one_hop_only(t);
     struct ni_desc *desc = (struct ni_desc *)workspace;
     uint8_t *transit = (uint8_t *)workspace + 16u * ndesc;
     coll_rx_note *notes = (coll_rx_note *)(void *)(transit + ntransit * piece_bytes);
@@ -289,7 +323,6 @@ int coll_plan_compile(coll_plan *plan, coll_ctx *ctx, const sched_table *t, cons
         n->piece = piece;
         n->port = (uint8_t)port;
         n->step = (uint16_t)step;
-        n->number = ++plan->recv_count[port];
         if (port_src[port] != UINT32_MAX && port_src[port] != src)
             mixed[port] = 1;
         port_src[port] = src;
@@ -303,6 +336,9 @@ int coll_plan_compile(coll_plan *plan, coll_ctx *ctx, const sched_table *t, cons
                                  "does not leave here", (unsigned long)i, (unsigned long)piece, coll_name(c));
             n->word = ram_word(recv + off + (piece % parts) * piece_bytes);
         }
+        /* its count on its port once all of it is in: worms, or lines */
+        plan->recv_count[port] = (uint16_t)(plan->recv_count[port] + (by_lines ? lines_of(n->word, words, lb) : 1u));
+        n->number = plan->recv_count[port];
     }
 
     /* sends */
@@ -349,20 +385,22 @@ int coll_plan_compile(coll_plan *plan, coll_ctx *ctx, const sched_table *t, cons
                                  "more than one sender: their worms' order is not the table's",
                                  (unsigned long)s.piece, s.step, n->port);
             word = n->word;
-            d->trigger = NI_TRIGGER(n->port, n->number);
+            /* paced: from its first line on; else once all of it is in */
+            d->trigger = paced ? NI_TRIGGER(n->port, n->number - lines_of(word, words, lb) + 1u) | NI_PACED
+                               : NI_TRIGGER(n->port, n->number);
         }
         d->payload = NI_DESC_PAYLOAD(word, words);
         /* where it goes: the receiver's transit slot, or its result buffer */
         const unsigned aport = arrival_port(s.hops, s.port / 2u, ctx->ni.dims);
         if (s.flags & SCHED_MSG_TRANSIT) {
-            d->put = NI_PUT(1u, (uint32_t)s.rslot * words, aport);
+            d->put = NI_PUT(1u, (uint32_t)s.rslot * words, aport) | put_lines;
         } else {
             uint32_t off = coll_result_offset(c, nodes, t->root, s.dst, block, m);
             if (off == UINT32_MAX)
                 return coll_fail(ctx, COLL_ETABLE, name, "send record %lu delivers piece %lu to node %lu, where "
                                  "a %s does not leave it", (unsigned long)i, (unsigned long)s.piece,
                                  (unsigned long)s.dst, coll_name(c));
-            d->put = NI_PUT(0u, off / 4u + part * words, aport);
+            d->put = NI_PUT(0u, off / 4u + part * words, aport) | put_lines;
         }
     }
 
@@ -372,8 +410,8 @@ int coll_plan_compile(coll_plan *plan, coll_ctx *ctx, const sched_table *t, cons
         d->head = NOC_HEAD(0, 0, 0, 0, 0);
         d->payload = NI_DESC_PAYLOAD(ram_word(send + own_src), m / 4u);
         d->trigger = NI_NO_TRIGGER;
-        d->put = NI_PUT(0u, own_dst / 4u, local);
-        plan->recv_count[local] = 1;
+        d->put = NI_PUT(0u, own_dst / 4u, local) | put_lines;
+        plan->recv_count[local] = (uint16_t)(by_lines ? lines_of(ram_word(recv + own_dst), m / 4u, lb) : 1u);
     }
     plan->collective = (uint8_t)c;
     plan->barrier_rounds = (uint8_t)rounds;

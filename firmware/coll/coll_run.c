@@ -215,8 +215,9 @@ static int wait_status(coll_ctx *ctx, const char *name, uint32_t rounds, const u
             uint32_t sends = 0;
             for (unsigned p = 0; p <= ctx->ni.ports; ++p)
                 sends += ni_read(NI_TXQ_COUNT(p));
-            return coll_fail(ctx, COLL_ETIMEOUT, name, "timeout: worms counted per port:%s %lu sends left",
-                             len ? what : " all in;", (unsigned long)sends);
+            /* counts of puts, or of their RAM lines (coll_plan.c: NI_PUT_LINES) */
+            return coll_fail(ctx, COLL_ETIMEOUT, name, "timeout: %s counted per port:%s %lu sends left",
+                             ctx->line_words >= 4u ? "lines" : "worms", len ? what : " all in;", (unsigned long)sends);
         }
     }
 }

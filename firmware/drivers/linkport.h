@@ -113,12 +113,19 @@ struct ni_desc {
 };
 #define NI_DESC_PAYLOAD(word_index, words) ((uint32_t)(word_index) | (uint32_t)(words) << 16)
 #define NI_TRIGGER(counter, threshold) ((1u << 20) | (uint32_t)((counter) & 15u) << 16 | ((threshold) & 0xffffu))
+/* with a trigger: paced, line j of the payload is read only once the counter reaches
+ * threshold + j (a relay that follows a piece counted by lines as it arrives; NIs with lines
+ * of 4 words or more, ni_line_words()) */
+#define NI_PACED (1u << 21)
 #define NI_NO_TRIGGER 0u
 /* the put flit: write the payload at word `offset` of window `win` of the receiver, then
  * count the worm on its counter `counter`; a signal only counts (no payload) */
 #define NI_PUT(win, offset, counter) \
     ((uint32_t)((offset) & 0xffffu) | (uint32_t)((win) & 3u) << 16 | (uint32_t)((counter) & 15u) << 18)
 #define NI_SIGNAL(counter) ((uint32_t)((counter) & 15u) << 18 | 1u << 28)
+/* or'ed into a put: its receiver counts it a line at a time, 1 for each RAM line of it
+ * written, as it is written (1 for a put with no payload), not once at its end */
+#define NI_PUT_LINES (1u << 26)
 #define NI_PUT_EPOCH(put) (((put) >> 22) & 15u)
 #define NI_COUNTERS 16
 #define NI_WINDOWS 4
@@ -189,6 +196,8 @@ int ni_init(struct ni_shape *shape);
 /* 1 or 2 (DMA engines), 0: no NI of this family */
 unsigned ni_version(void);
 static inline int ni_has_dma(void) { return ni_version() >= 2u; }
+/* words the NI's engines move per RAM access (version 3: the LINE register) */
+static inline unsigned ni_line_words(void) { return (NI_REG(NI_LINE) >> 8) & 0xffu; }
 unsigned ni_node(void);
 unsigned ni_nodes(void);
 unsigned ni_coord(unsigned dim);

@@ -178,7 +178,7 @@ fi
 if kit_make mismatch-build tests/kit/progs/mismatch OUT="$root/$work/mismatch"; then
     "$sim" --elf "$work/mismatch/mismatch.elf" --max-cycles 5000000 >"$work/mismatch.out" 2>"$work/mismatch.err"
     rc=$?
-    t=$(grep -c "rvm_allgather: timeout: worms counted per port" "$work/mismatch.out")
+    t=$(grep -c "rvm_allgather: timeout: lines counted per port" "$work/mismatch.out")
     h=$(grep -c "rvm_allgather: no progress for 20000 cycles: did every node make this call, with the same m and root?" "$work/mismatch.out")
     if [ $rc -eq 80 ] && [ "$t" -ge 1 ] && [ "$h" -eq "$t" ] && grep -q "16/16 nodes exited, exit=80" "$work/mismatch.err"; then
         pass "kit-mismatched-sizes ($t nodes time out naming rvm_allgather, exit 80)"

@@ -66,7 +66,7 @@ done <<'EOF'
 1,0|stale-epoch-worm|port 1: a worm from node 0 for no window or plan of this node
 1,0|short-worm|port 1: a worm from node 0 of another length than its info flit says
 1,0|long-worm|port 1: a worm from node 0 of another length than its info flit says
-1,0|timeout|timeout: worms counted per port: port 1 0 of 1; 0 sends left
+1,0|timeout|timeout: lines counted per port: port 1 0 of 2; 0 sends left
 EOF
 if grep -q "^\[0,0\] check workspace-bytes: ok" "$work/errors.out"; then echo "PASS coll-workspace-bytes"
 else echo "FAIL coll-workspace-bytes: $(grep -m 1 workspace-bytes "$work/errors.out")"; fi
@@ -160,7 +160,7 @@ if "$sg" --shape 4x4 --torus --algo scatter --root 1,2 --quiet --tables "$work/r
         >"$work/refused.out" 2>"$work/refused.err"
     rc=$?
     # the nodes that say they timed out (mesh-sim names the first 12 problems, then counts them all)
-    timeouts=$(grep "^\[[0-3],[0-3]\] node ([0-3],[0-3]): coll_plan_init: timeout: worms counted per port: port [0-4] 0 of [1-4]; 0 sends left" \
+    timeouts=$(grep "^\[[0-3],[0-3]\] node ([0-3],[0-3]): coll_plan_init: timeout: lines counted per port: port [0-4] 0 of [0-9]*; 0 sends left" \
                "$work/refused.out" | cut -d' ' -f1 | sort -u | wc -l)
     if [ $rc -ne 0 ] && grep -q "^\[1,2\] node (1,2): coll_plan_init: send buffer of [0-9]* bytes, this scatter needs 131072 (send buffer too small)" "$work/refused.out" &&
             grep -q "job 0 (scatter 8192 B): node \[1,2\]: the collective returned -6" "$work/refused.out" &&
