@@ -80,20 +80,6 @@ static uint32_t lines_of(uint32_t word, uint32_t words, unsigned lb)
     return words == 0 ? 1u : ((word + words - 1u) >> lb) - (word >> lb) + 1u;
 }
 
-/* Every send of the table one hop, to a neighbour (what a store-and-forward model promises;
- * checked, since a cut-through relay holds its link while its piece arrives, and a worm
- * passing through would wait for it) */
-static int one_hop_only(const sched_table *t)
-{
-    for (uint32_t i = 0; i < t->nsend; ++i) {
-        const uint32_t *rec = send_rec(t, i);
-        int32_t h0 = (int16_t)(rec[1] & 0xffffu), h1 = (int16_t)(rec[1] >> 16), h2 = (int16_t)(rec[2] & 0xffffu);
-        if ((h0 < 0 ? -h0 : h0) + (h1 < 0 ? -h1 : h1) + (h2 < 0 ? -h2 : h2) != 1)
-            return 0;
-    }
-    return 1;
-}
-
 /* transit receives of the table (its relays) */
 static uint32_t transit_count(const sched_table *t)
 {
@@ -249,16 +235,16 @@ int coll_plan_compile(coll_plan *plan, coll_ctx *ctx, const sched_table *t, cons
     /* Counting and relaying (rtl/tile/README.md, "Plans"): with RAM lines of 4 words or more
      * every put of a plan is counted a line at a time (NI_PUT_LINES: the same rule on every
      * node, so a sender's puts and their receiver's counts agree), and a relay follows its
-     * piece as it arrives (NI_PACED: line j goes once line j is in), the relay cut-through
-     * instead of store-and-forward. Paced relays only where no worm can need a link a relay
-     * holds while it waits for its piece: every worm one hop (store-and-forward tables) and
-     * no start barrier (whose signals cross several links) */
+     * piece as it arrives (NI_PACED: line j goes once line j is in): cut-through instead of
+     * store-and-forward. A paced relay holds its link while it waits for a line, but it
+     * starts only once its piece's head is in this node's RAM: that worm holds every link
+     * of its path and drains into an RX engine, so it ends whatever else waits; its own
+     * sender is the same case or reads a piece already in RAM. No wait cycle can form. */
     unsigned lb = 0;
     while ((1u << lb) < ctx->line_words)
         ++lb;
-    const int by_lines = ctx->line_words >= 4u;
+    const int paced = ctx->line_words >= 4u, by_lines = paced;
     const uint32_t put_lines = by_lines ? NI_PUT_LINES : 0u;
-    const int paced = by_lines && rounds == 0 && one_hop_only(t);
     struct ni_desc *desc = (struct ni_desc *)workspace;
     uint8_t *transit = (uint8_t *)workspace + 16u * ndesc;
     coll_rx_note *notes = (coll_rx_note *)(void *)(transit + ntransit * piece_bytes);
