@@ -17,7 +17,10 @@
  * the window (0: the receiver's result buffer, 1: its transit slots) and the offset it
  * goes to, and the counter that counts it (the port it arrives on). So a relay starts in
  * hardware the moment its piece is in RAM, and the core is out of the loop until
- * PLAN_STATUS says every list is sent and every port has counted its receives.
+ * PLAN_STATUS says every list is sent and every port has counted its receives. With the
+ * NI's RAM lines of 4 words or more (the simulated machine's 16) counters count lines of
+ * puts, not puts, and a relay starts once the first line of its piece is in, following it
+ * line by line (cut-through: rtl/tile/README.md, "Cut-through relays").
  * A piece that arrives on port q as the j-th receive there (in table order) triggers its
  * relays at counter q >= j: worms that cross one link come in the order they were sent, so
  * this needs every port's receives to come from one neighbour (store-and-forward
