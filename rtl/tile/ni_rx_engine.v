@@ -102,7 +102,8 @@ module ni_rx_engine #(
     wire [AW:0]   pw_words  = win_words[(AW + 1) * put_win +: AW + 1];
     wire [15:0]   p_words   = w_flits - 16'd3;                         // payload words
     wire [31:0]   p_end     = {16'd0, put_off} + {16'd0, p_words};     // window offset after it
-    wire          p_fits    = p_end <= {{(31-AW){1'b0}}, pw_words};
+    // fits its window, which must be open (a put with no payload fits a closed one else)
+    wire          p_fits    = p_end <= {{(31-AW){1'b0}}, pw_words} && pw_words != {(AW+1){1'b0}};
     wire          p_now     = put_epoch == epoch;
     wire          p_next    = put_epoch == epoch + 4'd1;
     wire          p_short   = w_flits < 16'd3;
