@@ -39,12 +39,11 @@ if make -s mesh-sim schedgen "$prog"; then
     }
     # the fastest of our schedules on this machine, by block size (make bench-coll, NI v3,
     # README "Which schedule runs"): a broadcast of 1 KiB over the 2d arc-disjoint spanning
-    # trees in 8 chunks per tree (4x4 torus: 467 cycles, Tsay-Wang 1,093), when 1 KiB cuts
-    # into 2d x 8 (or d x 8 on a mesh) parts of whole words; mnb-opt's optimal slot count
-    # for allgather on a torus, mnb-diag on a mesh
+    # trees, one piece per tree (4x4 torus: 272 cycles, Tsay-Wang 710; the NI relays a piece
+    # as it arrives, so chunks no longer pay), when 1 KiB cuts into 2d (or d on a mesh) parts
+    # of whole words; mnb-opt's optimal slot count for allgather on a torus, mnb-diag on a mesh
     bcast=bcast-edst; trees=$(( MESH_DIMS * (MESH_TORUS == 1 ? 2 : 1) ))
-    bcast_chunks=8
-    [ $(( 1024 % (4 * trees * bcast_chunks) )) -eq 0 ] || bcast_chunks=1
+    bcast_chunks=1
     [ $(( 1024 % (4 * trees * bcast_chunks) )) -eq 0 ] || bcast=bcast-binomial
     allgather=mnb-opt; [ "$kind" = mesh ] && allgather=mnb-diag
     exch=te-a3; [ "${MESH_DIMS}" = 3 ] || [ "$MESH_X" != "$MESH_Y" ] && exch=te-a2

@@ -133,11 +133,11 @@ static int default_variants(const sched_shape *sh, int coll, pkg_variant *v)
     switch (coll) {
     case SCHED_COLL_BCAST:
         /* any multiple of 4 bytes: Tsay-Wang on n x n tori, else the binomial tree; then the
-         * 2d (mesh: d) arc-disjoint trees, and from 1 KiB the same pipelined in 8 chunks */
+         * 2d (mesh: d) arc-disjoint trees, one piece per tree (the NI relays each piece as it
+         * arrives, so cutting it in chunks no longer pays: 2026-11-27) */
         v[n++] = (pkg_variant){sh->torus && shape_equal_sides(sh) ? SCHED_ALGO_TSAY_WANG : SCHED_ALGO_BCAST_BINOMIAL,
                                1, 0};
         v[n++] = (pkg_variant){SCHED_ALGO_BCAST_EDST, 1, 0};
-        v[n++] = (pkg_variant){SCHED_ALGO_BCAST_EDST, 8, 1024};
         return n;
     case SCHED_COLL_SCATTER: v[n++] = (pkg_variant){SCHED_ALGO_SCATTER, 1, 0}; return n;
     case SCHED_COLL_GATHER: v[n++] = (pkg_variant){SCHED_ALGO_GATHER, 1, 0}; return n;
