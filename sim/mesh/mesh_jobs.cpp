@@ -520,8 +520,11 @@ uint64_t MeshJobs::ram_bound(const Job &job) const {
 // All-port lower bound in cycles for ideal hardware (every link one payload flit per cycle,
 // no software, no headers): P = payload flits of one block.
 //   bcast       ceil(log_{2d+1} N) * P        (the informed set grows at most (2d+1)-fold per P,
-//                                             when a node sends only what it holds whole);
-//               with the block cut into parts (bcast-edst): ecc(root) + ceil(P / deg) - 1
+//                                             when a node sends only what it holds whole: NIs
+//                                             with 1-word lines, which relay store-and-forward);
+//               with the block cut into parts (bcast-edst), or NIs that relay a piece as it
+//               arrives (lines of 4 words or more: cut-through, rtl/tile/README.md):
+//                           ecc(root) + ceil(P / deg) - 1
 //                                             (the farthest node's first word, then P words in
 //                                             over its deg links)
 //   scatter     ceil((N-1) / deg(root)) * P   (the root's ports carry N-1 blocks); gather alike
@@ -540,7 +543,7 @@ double MeshJobs::lower_bound(const Job &job) const {
     }
     uint32_t sources = 0;
     for (bool s : job.source) sources += s ? 1u : 0u;
-    if (job.collective == 1u && job.parts > 1u) {
+    if (job.collective == 1u && (job.parts > 1u || line_words_ >= 4u)) {
         uint32_t ecc = 0, deg = 2u * sh.dims;
         for (uint32_t n = 0; n < nodes; ++n) {
             ecc = std::max(ecc, sched_distance(&sh, job.root, n));
