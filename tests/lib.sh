@@ -62,6 +62,29 @@ build_elf() {
     return 1
 }
 
+# verilator_testbench NAME TOP SPEED SOURCE...: builds the Verilog testbench TOP with
+# `verilator --binary --timing` in $BUILD/tests/NAME (SPEED: o0 compiles the C++ at -O0,
+# which suits a run of under a second; opt keeps Verilator's optimisation and builds on 2
+# jobs), runs it, passes on its PASS/FAIL lines, and adds "FAIL NAME-done" unless the run
+# ends with "DONE 0 failed checks" (a testbench that stopped early cannot pass); a failed
+# build is "FAIL NAME-build" and 1.
+verilator_testbench() {
+    local name="$1" top="$2" speed="$3" work="$BUILD/tests/$1"
+    shift 3
+    mkdir -p "$work"
+    local opt=(-j 2)
+    [ "$speed" = o0 ] && opt=(-MAKEFLAGS "OPT_FAST=-O0 OPT_SLOW=-O0 OPT_GLOBAL=-O0")
+    if ! verilator --binary --timing -Wno-fatal -Wno-lint -Wno-style --top-module "$top" "${opt[@]}" \
+            -Mdir "$work/obj" "$@" >"$work/build.log" 2>&1; then
+        fail "$name-build" "verilator failed ($(grep -m 3 -i error "$work/build.log" | tr '\n' ' '))"
+        return 1
+    fi
+    "$work/obj/V$top" >"$work/run.log" 2>&1
+    grep -E '^(PASS|FAIL) ' "$work/run.log"
+    grep -q '^DONE 0 failed checks' "$work/run.log" ||
+        fail "$name-done" "the testbench did not finish cleanly ($(tail -n 2 "$work/run.log" | tr '\n' ' '))"
+}
+
 # run_driver NAME OUT CMD [ARGS...]: runs a test driver (a program that prints its own
 # PASS/FAIL/SKIP lines), its output kept in OUT and its check lines passed on. A driver
 # that exits non-zero (a crash: a signal, an abort) or prints no check at all adds

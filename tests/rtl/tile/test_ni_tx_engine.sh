@@ -10,18 +10,4 @@
 set -u
 . tests/lib.sh
 need_tool ni-tx-engine-build verilator || exit 1
-work="$BUILD/tests/ni-tx-engine"
-mkdir -p "$work"
-src="tests/rtl/tile/tb_ni_tx_engine.v rtl/tile/ni_tx_engine.v"
-# shellcheck disable=SC2086
-if ! verilator --binary --timing -Wno-fatal -Wno-lint -Wno-style --top-module tb_ni_tx_engine \
-        -MAKEFLAGS "OPT_FAST=-O0 OPT_SLOW=-O0 OPT_GLOBAL=-O0" \
-        -Mdir "$work/obj" $src >"$work/build.log" 2>&1; then
-    echo "FAIL ni-tx-engine-build: verilator failed ($(grep -m 3 -i error "$work/build.log" | tr '\n' ' '))"
-    exit 1
-fi
-"$work/obj/Vtb_ni_tx_engine" >"$work/run.log" 2>&1
-grep -E '^(PASS|FAIL) ' "$work/run.log"
-if ! grep -q '^DONE 0 failed checks' "$work/run.log"; then
-    echo "FAIL ni-tx-engine-done: the testbench did not finish cleanly ($(tail -n 2 "$work/run.log" | tr '\n' ' '))"
-fi
+verilator_testbench ni-tx-engine tb_ni_tx_engine o0 tests/rtl/tile/tb_ni_tx_engine.v rtl/tile/ni_tx_engine.v
