@@ -26,6 +26,10 @@ int coll_fail(const coll_ctx *ctx, int code, const char *name, const char *fmt, 
     __attribute__((format(printf, 4, 5)));
 const char *coll_name(uint32_t collective);
 
+/* Plans count puts by their RAM lines and relay cut-through (NI_PUT_LINES, NI_PACED) on NIs
+ * whose lines are 4 words or more (the TX engine builds pacing only there) */
+static inline int coll_by_lines(const coll_ctx *ctx) { return ctx->line_words >= 4u; }
+
 static inline int coll_is_exchange(uint32_t collective)
 {
     return collective == COLL_ALLTOALL || collective == COLL_ALLTOALL_PARTIAL || collective == COLL_GATHER_PARTIAL;

@@ -243,7 +243,7 @@ int coll_plan_compile(coll_plan *plan, coll_ctx *ctx, const sched_table *t, cons
     unsigned lb = 0;
     while ((1u << lb) < ctx->line_words)
         ++lb;
-    const int paced = ctx->line_words >= 4u, by_lines = paced;
+    const int by_lines = coll_by_lines(ctx);
     const uint32_t put_lines = by_lines ? NI_PUT_LINES : 0u;
     struct ni_desc *desc = (struct ni_desc *)workspace;
     uint8_t *transit = (uint8_t *)workspace + 16u * ndesc;
@@ -372,7 +372,7 @@ int coll_plan_compile(coll_plan *plan, coll_ctx *ctx, const sched_table *t, cons
                                  (unsigned long)s.piece, s.step, n->port);
             word = n->word;
             /* paced: from its first line on; else once all of it is in */
-            d->trigger = paced ? NI_TRIGGER(n->port, n->number - lines_of(word, words, lb) + 1u) | NI_PACED
+            d->trigger = by_lines ? NI_TRIGGER(n->port, n->number - lines_of(word, words, lb) + 1u) | NI_PACED
                                : NI_TRIGGER(n->port, n->number);
         }
         d->payload = NI_DESC_PAYLOAD(word, words);

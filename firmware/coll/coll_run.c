@@ -217,7 +217,7 @@ static int wait_status(coll_ctx *ctx, const char *name, uint32_t rounds, const u
                 sends += ni_read(NI_TXQ_COUNT(p));
             /* counts of puts, or of their RAM lines (coll_plan.c: NI_PUT_LINES) */
             return coll_fail(ctx, COLL_ETIMEOUT, name, "timeout: %s counted per port:%s %lu sends left",
-                             ctx->line_words >= 4u ? "lines" : "worms", len ? what : " all in;", (unsigned long)sends);
+                             coll_by_lines(ctx) ? "lines" : "worms", len ? what : " all in;", (unsigned long)sends);
         }
     }
 }
