@@ -24,6 +24,15 @@
 // its next load or store (node_core's hold: a hung program); its NI and router go on.
 // link_vc is the VC of each output link's flit (the credit watch names the VCs stuck).
 //
+// Every input but clk is sampled at the clock edge (rst_q, tohost_q, the fault registers
+// below) before the tiles and links see it: no logic depends on an input combinationally, so
+// a Verilated model has no "input combinational" logic to evaluate again at every eval()
+// (8x8 torus: 1.16x the cycles a second). mesh-sim sets them one cycle ahead: a fault for
+// cycle C is set when cycle C - 1 is looked at, and rst falls before the last reset edge
+// (rst_q starts high, so the tiles see two reset edges as before). A drop is armed:
+// link_drop[l] arms wire l (from the next cycle on) and the next flit on it vanishes, the
+// arm clears then; link_dropped[l] says the armed wire's flit vanishes this cycle.
+//
 // GUARD = 1 protects every link (noc_links_guarded: CRC-8 and a sequence number per flit,
 // go-back-N replay; rtl/noc/README.md) with a link_fault on each wire: flip_rate / 2^32 is
 // the chance that a flit (or a reverse word) is damaged, fault_seed makes it repeatable.
@@ -73,6 +82,7 @@ module mesh_top #(
     output wire [SIZE_X*SIZE_Y*SIZE_Z*2*DIMS*VCS-1:0] link_credit,
     input  wire [SIZE_X*SIZE_Y*SIZE_Z*2*DIMS-1:0] link_drop,
     output wire [SIZE_X*SIZE_Y*SIZE_Z*2*DIMS-1:0] link_arrive,
+    output wire [SIZE_X*SIZE_Y*SIZE_Z*2*DIMS-1:0] link_dropped,
     input  wire [SIZE_X*SIZE_Y*SIZE_Z*2*DIMS-1:0] link_hold,
     output wire [SIZE_X*SIZE_Y*SIZE_Z*2*DIMS*((VCS <= 2) ? 1 : (VCS <= 4) ? 2 : 3)-1:0] link_vc,
     input  wire [SIZE_X*SIZE_Y*SIZE_Z-1:0]        node_stop,
@@ -89,6 +99,29 @@ module mesh_top #(
     localparam P  = 2 * DIMS;
     localparam W  = FLIT_BITS;
     localparam VB = (VCS <= 2) ? 1 : (VCS <= 4) ? 2 : 3;
+
+    // the inputs, sampled at the edge (above); rst_q starts high: the tiles are held in
+    // reset from the first edge on (this module is the simulator's top: never synthesised)
+    reg            rst_q = 1'b1;
+    reg [31:0]     tohost_q;
+    /* verilator lint_off UNUSEDSIGNAL */
+    reg [31:0]     seed_q, flip_q;   // GUARD = 1 only
+    /* verilator lint_on UNUSEDSIGNAL */
+    reg [N*P-1:0]  dead_q, hold_q, drop_armed;
+    reg [N-1:0]    stop_q;
+    wire [N*P-1:0] arrive;   // a flit on the wire into each input port this cycle
+    always @(posedge clk) begin
+        rst_q      <= rst;
+        tohost_q   <= tohost_addr;
+        seed_q     <= fault_seed;
+        flip_q     <= flip_rate;
+        dead_q     <= link_dead;
+        hold_q     <= link_hold;
+        stop_q     <= node_stop;
+        drop_armed <= (rst_q ? {(N*P){1'b0}} : drop_armed & ~arrive) | link_drop;   // (armed in reset: @0)
+    end
+    assign link_arrive  = arrive;
+    assign link_dropped = drop_armed & arrive;
 
     // every tile's links, wired into the mesh or torus by noc_links (link_valid is the
     // tiles' lout_valid: the flits each output link carries)
@@ -108,9 +141,9 @@ module mesh_top #(
                 .DIMS(DIMS), .SIZE_X(SIZE_X), .SIZE_Y(SIZE_Y), .SIZE_Z(SIZE_Z), .TORUS(TORUS),
                 .FLIT_BITS(FLIT_BITS), .VCS(VCS), .BUF_DEPTH(BUF_DEPTH), .COUNT_BITS(16)
             ) links (
-                .clk(clk), .rst(rst), .fault_seed(fault_seed), .flip_rate(flip_rate),
-                .dead_port(32'd0), .dead_cycle(32'd0),   // (a dead cable: link_dead below)
-                .drop(link_drop), .arrive(link_arrive),
+                .clk(clk), .rst(rst_q), .fault_seed(seed_q), .flip_rate(flip_q),
+                .dead_port(32'd0), .dead_cycle(32'd0),   // (a dead cable: dead_q below)
+                .drop(link_dropped), .arrive(arrive),
                 .lout_valid(link_valid), .lout_vc(lout_vc), .lout_last(lout_last), .lout_data(lout_data),
                 .lin_credit(lin_credit),
                 .lin_valid(lin_valid), .lin_vc(lin_vc), .lin_last(lin_last), .lin_data(lin_data),
@@ -131,12 +164,12 @@ module mesh_top #(
             assign link_errors  = {(N*P*16){1'b0}};
             assign link_flips   = {(N*P*16){1'b0}};
             assign link_retries = {(N*P*16){1'b0}};
-            assign link_arrive  = lin_valid;
+            assign arrive       = lin_valid;
         end
     endgenerate
 
     // a dead port hears nothing; a dropped flit is not heard (GUARD = 1: dropped inside)
-    wire [N*P-1:0]     heard_valid = lin_valid & ~link_dead & ~(GUARD != 0 ? {(N*P){1'b0}} : link_drop);
+    wire [N*P-1:0]     heard_valid = lin_valid & ~dead_q & ~(GUARD != 0 ? {(N*P){1'b0}} : link_dropped);
     wire [N*P*VCS-1:0] dead_vcs, sent_credit;
     /* verilator lint_off UNUSEDSIGNAL */
     wire [N*P*VCS-1:0] held_credit;
@@ -144,9 +177,9 @@ module mesh_top #(
     genvar l;
     generate
         for (l = 0; l < N * P; l = l + 1) begin : cut
-            assign dead_vcs[l * VCS +: VCS] = {VCS{link_dead[l]}};
+            assign dead_vcs[l * VCS +: VCS] = {VCS{dead_q[l]}};
             link_hold #(.VCS(VCS), .BUF_DEPTH(BUF_DEPTH)) credits (
-                .clk(clk), .rst(rst), .hold(link_hold[l]), .in(sent_credit[l * VCS +: VCS]),
+                .clk(clk), .rst(rst_q), .hold(hold_q[l]), .in(sent_credit[l * VCS +: VCS]),
                 .out(link_credit[l * VCS +: VCS]), .held(held_credit[l * VCS +: VCS])
             );
         end
@@ -187,11 +220,11 @@ module mesh_top #(
                 .LOAD_BYPASS(LOAD_BYPASS), .FAST_REDIRECT(FAST_REDIRECT),
                 .DSP_COUNTERS(DSP_COUNTERS)
             ) tile (
-                .clk(clk), .rst(rst),
+                .clk(clk), .rst(rst_q),
                 .my_coord(COORD), .dim_size(SIZES), .torus(TORUS != 0),
-                .node_index(INDEX), .node_count(COUNT), .tohost_addr(tohost_addr),
+                .node_index(INDEX), .node_count(COUNT), .tohost_addr(tohost_q),
                 .console_ready(1'b1),   // no board devices in simulation
-                .stop(node_stop[n]),
+                .stop(stop_q[n]),
                 .io_req_valid(unused_io_valid), .io_req_ready(1'b0), .io_req_error(1'b1),
                 .io_req_addr(unused_io_addr), .io_req_write(unused_io_write),
                 .io_req_wstrb(unused_io_wstrb), .io_req_data(unused_io_data), .io_resp_data(32'd0),

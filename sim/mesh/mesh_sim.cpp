@@ -622,7 +622,6 @@ int main(int argc, char **argv) {
     clear_all(top->link_drop);   // and no other fault
     clear_all(top->link_hold);
     clear_all(top->node_stop);
-    clock.reset();
 
     std::vector<Node> nodes(kNodes);
     std::vector<uint64_t> link_flits(size_t(kNodes) * kPorts, 0);
@@ -633,7 +632,6 @@ int main(int argc, char **argv) {
     // (it says at the end which link lost a credit)
     const bool watch_links = link_timeout || !drops.empty() || !stalls.empty();
     std::vector<uint64_t> dropped_at(drops.size(), ~0ull);   // --drop-flit: the cycle its flit vanished
-    bool drop_set = false;        // a link_drop bit is up this cycle (down the next)
     std::vector<bool> stop_done(stops.size(), false);
     std::vector<uint64_t> stop_pc(stops.size(), 0);
     std::vector<int> stop_exited(stops.size(), 0);   // the node had exited already when its stop came
@@ -647,40 +645,57 @@ int main(int argc, char **argv) {
     std::string reason;
     auto started = std::chrono::steady_clock::now();
 
-    const SimEnd end = clock.run(options.max_cycles, progress, [&](uint64_t cycles) {
-        // --dead-link: a cable pulled from this cycle on (its wires read 0 from the next edge)
-        while (dead_links_cut < dead_links.size() && dead_links[dead_links_cut].cycle <= cycles) {
+    // The faults go in a cycle ahead: mesh_top samples its inputs at the clock edge, so what
+    // is set while cycle C - 1 is looked at (or before reset's last edge, for C = 0) holds in
+    // cycle C. set_faults(C): the inputs for cycle C.
+    constexpr size_t kNoDrop = ~size_t(0);
+    std::vector<size_t> drop_armed(size_t(kNodes) * kPorts, kNoDrop);   // per wire: the drop armed on it
+    std::vector<bool> stop_set(stops.size(), false);
+    auto set_faults = [&](uint64_t next) {
+        // --dead-link: a cable pulled from its cycle on (its wires read 0 from then)
+        while (dead_links_cut < dead_links.size() && dead_links[dead_links_cut].cycle <= next) {
             const DeadLink &cut = dead_links[dead_links_cut++];
             set_bit(top->link_dead, cut.node * kPorts + cut.port);
             set_bit(top->link_dead, cut.peer * kPorts + (cut.port ^ 1));
         }
-        // --drop-flit: the first flit on its wire from its cycle on vanishes at the next edge
-        if (drop_set) {
-            clear_all(top->link_drop);
-            drop_set = false;
-        }
+        // --drop-flit: the first flit on its wire from its cycle on vanishes (mesh_top arms the
+        // wire; two drops of one wire: the second armed once the first flit has gone)
+        clear_all(top->link_drop);
         for (size_t i = 0; i < drops.size(); ++i) {
             const int in = drops[i].node * kPorts + drops[i].port;
-            if (dropped_at[i] == ~0ull && cycles >= drops[i].cycle && bit(top->link_arrive, in) &&
-                !bit(top->link_drop, in)) {   // (two drops of one wire: two flits)
+            if (dropped_at[i] == ~0ull && drops[i].cycle <= next && drop_armed[size_t(in)] == kNoDrop) {
                 set_bit(top->link_drop, in);
-                drop_set = true;
-                dropped_at[i] = cycles;
+                drop_armed[size_t(in)] = i;
             }
         }
         // --stall-link: the credits of its wire held back from its cycle, for its span
         if (!stalls.empty()) {
             clear_all(top->link_hold);
             for (const DeadLink &st : stalls)
-                if (cycles >= st.cycle && (st.span == 0 || cycles - st.cycle < st.span))
+                if (next >= st.cycle && (st.span == 0 || next - st.cycle < st.span))
                     set_bit(top->link_hold, st.peer * kPorts + (st.port ^ 1));
         }
         // --stop-node: the core held from its cycle on
         for (size_t i = 0; i < stops.size(); ++i)
+            if (!stop_set[i] && next >= stops[i].cycle) {
+                stop_set[i] = true;
+                set_bit(top->node_stop, stops[i].node);
+            }
+    };
+    clock.reset_registered([&] { set_faults(0); });
+
+    const SimEnd end = clock.run(options.max_cycles, progress, [&](uint64_t cycles) {
+        // --drop-flit: the armed wire's flit vanished at the end of this cycle
+        for (size_t l = 0; l < drop_armed.size(); ++l)
+            if (drop_armed[l] != kNoDrop && bit(top->link_dropped, int(l))) {
+                dropped_at[drop_armed[l]] = cycles;
+                drop_armed[l] = kNoDrop;
+            }
+        // --stop-node: the core held from its cycle on (its input was set a cycle ahead)
+        for (size_t i = 0; i < stops.size(); ++i)
             if (!stop_done[i] && cycles >= stops[i].cycle) {
                 const int n = stops[i].node;
                 stop_done[i] = true;
-                set_bit(top->node_stop, n);
                 last_activity = cycles;
                 stop_pc[i] = bits32(top->retire_pc, n * 32);
                 if (nodes[size_t(n)].exited)
@@ -688,6 +703,7 @@ int main(int argc, char **argv) {
                 else
                     stopped[size_t(n)] = true;
             }
+        set_faults(cycles + 1);
         if (watch_links) {   // the credit watch (--link-timeout)
             for (int l = 0; l < kNodes * kPorts; ++l)
                 link_watch.sample(cycles, l, bit(top->link_valid, l) ? 1u : 0u,

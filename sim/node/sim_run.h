@@ -82,6 +82,20 @@ public:
         model_.eval();
     }
 
+    // The same for a model that samples rst at the clock edge and holds its logic in reset from
+    // the first edge on (mesh_top: rst_q starts high): rst falls before the second edge, so
+    // the logic sees two reset edges and leaves reset at the same cycle as above.
+    // before_last_edge() sets the inputs the model samples at that edge (its cycle-0 inputs).
+    template <class BeforeLastEdge>
+    void reset_registered(BeforeLastEdge before_last_edge) {
+        model_.rst = 1;
+        tick();
+        model_.rst = 0;
+        before_last_edge();
+        tick();
+        model_.eval();
+    }
+
     // The cycle loop: look(cycle) reads the settled outputs of cycle `cycle` (0, 1, ...)
     // and says what they mean; past max_cycles cycles the loop stops (SimEnd::max_cycles)
     // before the next one. progress(cycles) follows every `progress_every` cycles run (0:
