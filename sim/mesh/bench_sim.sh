@@ -14,14 +14,15 @@
 # best thread count.
 #
 # Environment: BUILD; BENCH_SIM_SHAPES (default "2x2 4x4 8x8 16x16"); BENCH_SIM_THREADS
-# (default "1 2"; two threads are built for 4x4 and up); BENCH_SIM_SKIP: variants left out
+# (default "1 2 pgo"; two threads are built for 4x4 and up; pgo: one thread, the C++ built
+# with a training run's profile, sim/mesh/mesh.mk, for 8x8 and 16x16); BENCH_SIM_SKIP: variants left out
 # (neither built nor run), e.g. "8x8t-mt 16x16t-mt" (the two-thread models do not share
 # their tiles' code: 8x8t-mt takes far longer to build than 8x8t).
 set -u
 cd "$(dirname "$0")/../.."
 BUILD="${BUILD:-build}"
 shapes="${BENCH_SIM_SHAPES:-2x2 4x4 8x8 16x16}"
-threads="${BENCH_SIM_THREADS:-1 2}"
+threads="${BENCH_SIM_THREADS:-1 2 pgo}"
 skip=" ${BENCH_SIM_SKIP:-} "
 out="$BUILD/bench/sim"
 json="$BUILD/bench/sim.json"
@@ -32,7 +33,8 @@ mkdir -p "$out"
 
 variant() {   # variant SHAPE THREADS -> the mesh-sim variant name, or nothing
     local v=
-    if [ "$2" = 1 ]; then v="${1}t"; elif [ "$2" = 2 ] && [ "$1" != 2x2 ]; then v="${1}t-mt"; fi
+    if [ "$2" = 1 ]; then v="${1}t"; elif [ "$2" = 2 ] && [ "$1" != 2x2 ]; then v="${1}t-mt"
+    elif [ "$2" = pgo ] && { [ "$1" = 8x8 ] || [ "$1" = 16x16 ]; }; then v="${1}t-pgo"; fi
     [ -n "$v" ] && [ "${skip/ $v /}" = "$skip" ] && echo "$v"
 }
 targets=(schedgen "$elf")
@@ -41,7 +43,7 @@ echo "bench-sim: building ${targets[*]} (a 16x16 model takes several minutes)"
 make -s "${targets[@]}" || exit 1
 
 cpus=$(nproc)
-printf '%-8s %5s %7s %9s %8s %8s %11s %13s %17s %8s %6s\n' shape nodes threads cycles wall_s cpu_s cycles/s \
+printf '%-8s %5s %7s %9s %8s %8s %11s %13s %17s %8s %6s\n' shape nodes build cycles wall_s cpu_s cycles/s \
     node-cycles/s node-cycles/cpu-s build_s load
 runs=()
 fail=0
@@ -74,16 +76,17 @@ for s in $shapes; do
         row=$(awk -v c="$cycles" -v w="$wall" -v u="$user" -v sy="$sys" -v n="$n" -v b="$build_ms" \
             'BEGIN { cpu = u + sy; printf "%.2f %.2f %.0f %.0f %.0f %.1f", w, cpu, c / w, c * n / w, c * n / cpu, b / 1000 }')
         read -r wall_s cpu_s cps ncps ncpcpu build_s <<<"$row"
-        printf '%-8s %5d %7d %9d %8s %8s %11s %13s %17s %8s %6s\n' "${s}t" "$n" "$t" "$cycles" "$wall_s" "$cpu_s" \
+        nt=${t/pgo/1}; build=$([ "$t" = pgo ] && echo pgo || echo plain)
+        printf '%-8s %5d %7s %9d %8s %8s %11s %13s %17s %8s %6s\n' "${s}t" "$n" "$t" "$cycles" "$wall_s" "$cpu_s" \
             "$cps" "$ncps" "$ncpcpu" "$build_s" "$load"
-        runs+=("{\"shape\": \"${s}t\", \"nodes\": $n, \"threads\": $t, \"cycles\": $cycles, \"wall_s\": $wall_s, \"cpu_s\": $cpu_s, \"cycles_per_s\": $cps, \"node_cycles_per_s\": $ncps, \"cycles_per_cpu_s\": $(awk -v c="$cycles" -v p="$cpu_s" 'BEGIN{printf "%.0f", c / p}'), \"node_cycles_per_cpu_s\": $ncpcpu, \"build_s\": $build_s, \"build_load_avg\": ${build_load:-0}, \"load_avg\": $load}")
+        runs+=("{\"shape\": \"${s}t\", \"nodes\": $n, \"threads\": $nt, \"build\": \"$build\", \"cycles\": $cycles, \"wall_s\": $wall_s, \"cpu_s\": $cpu_s, \"cycles_per_s\": $cps, \"node_cycles_per_s\": $ncps, \"cycles_per_cpu_s\": $(awk -v c="$cycles" -v p="$cpu_s" 'BEGIN{printf "%.0f", c / p}'), \"node_cycles_per_cpu_s\": $ncpcpu, \"build_s\": $build_s, \"build_load_avg\": ${build_load:-0}, \"load_avg\": $load}")
     done
 done
 
 {
     echo "{"
     echo "  \"bench\": \"sim\","
-    echo "  \"method\": \"mesh-sim-<shape>t (one Verilator thread) and -mt (two) run collectives.elf with one allgather job (mnb-opt, 16-byte blocks) from reset to the last node's exit; cycles_per_s = machine cycles / wall-clock seconds, node_cycles_per_s = that times the nodes; *_per_cpu_s the same per second of user+system CPU time; build_s = wall-clock seconds of the binary's last build (build_load_avg: the load average when it ended); load_avg: the 1-minute load average when the run started, on a machine of $cpus cores\","
+    echo "  \"method\": \"mesh-sim-<shape>t (one Verilator thread), -mt (two) and -pgo (one, the C++ built with the profile of a training run: a 1 KiB saf-bcast broadcast, not this job) run collectives.elf with one allgather job (mnb-opt, 16-byte blocks) from reset to the last node's exit; cycles_per_s = machine cycles / wall-clock seconds, node_cycles_per_s = that times the nodes; *_per_cpu_s the same per second of user+system CPU time; build_s = wall-clock seconds of the binary's last build (build_load_avg: the load average when it ended); load_avg: the 1-minute load average when the run started, on a machine of $cpus cores\","
     echo "  \"target\": {\"shape\": \"8x8t\", \"node_cycles_per_s\": 1000000},"
     echo "  \"runs\": ["
     for i in "${!runs[@]}"; do
@@ -98,6 +101,7 @@ done
 {
     printf '%s\n' "${runs[@]}" | sed -e 's/[{}",:]/ /g' | awk '
     { for (i = 1; i < NF; i++) v[$i] = $(i + 1); n = v["nodes"]; t = v["threads"]
+      if (v["build"] == "pgo") t = "pgo"
       r[t, n] = v["node_cycles_per_s"]; c[t, n] = v["node_cycles_per_cpu_s"]; th[t] = 1; nd[n] = 1
       if (v["node_cycles_per_s"] > top) top = v["node_cycles_per_s"]; if (v["node_cycles_per_cpu_s"] > top) top = v["node_cycles_per_cpu_s"] }
     END {
@@ -128,7 +132,7 @@ done
             printf "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3.5\" fill=\"%s\"/>\n", x, y, col[k]
             if (!pass) printf "<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\" fill=\"%s\">%.0fk</text>\n", x + 5, y - 5, col[k], val / 1000 }
           printf "<path d=\"%s\" fill=\"none\" stroke=\"%s\" stroke-width=\"2\"%s/>\n", path, col[k], pass ? " stroke-dasharray=\"3 3\"" : "" }
-        printf "<text x=\"%d\" y=\"%d\" fill=\"%s\">%d thread%s: wall clock (solid), per CPU second (dotted)</text>\n", L + 10, T + 14 * k, col[k], t, (t > 1 ? "s" : "") }
+        printf "<text x=\"%d\" y=\"%d\" fill=\"%s\">%s: wall clock (solid), per CPU second (dotted)</text>\n", L + 10, T + 14 * k, col[k], (t == "pgo" ? "1 thread, profile-guided build" : t " thread" (t > 1 ? "s" : "")) }
       print "</svg>" }'
 } >"$svg"
 echo "bench-sim: $json, $svg"

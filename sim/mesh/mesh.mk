@@ -29,7 +29,8 @@ MESH_SIM_LIBS := $(SCHED_HOST_OBJS)
 MESH_SIM_VARIANTS := 4x4m:2:4:4:1:0 4x4t:2:4:4:1:1 5x5t:2:5:5:1:1 3x3x3t:3:3:3:3:1 3x3x3m:3:3:3:3:0 \
                      8x8t:2:8:8:1:1 8x8m:2:8:8:1:0 4x4t-mt:2:4:4:1:1:2 8x8t-mt:2:8:8:1:1:2 3x3x3t-xrand:3:3:3:3:1:1:xrand 4x4t-guard:2:4:4:1:1:1:guard \
                      4x4m-board:2:4:4:1:0:1:board \
-                     2x2t:2:2:2:1:1 16x16t:2:16:16:1:1 16x16t-mt:2:16:16:1:1:2
+                     2x2t:2:2:2:1:1 16x16t:2:16:16:1:1 16x16t-mt:2:16:16:1:1:2 \
+                     8x8t-pgo:2:8:8:1:1:1:pgo 16x16t-pgo:2:16:16:1:1:1:pgo
 # Any other shape on request: make mesh-sim-6x6t MESH_SIM_EXTRA=6x6t (XxY or XxYxZ, then t for
 # a torus or m for a mesh; the application kit, kit/program.mk, asks for its SHAPE this way)
 MESH_SIM_EXTRA ?=
@@ -56,6 +57,21 @@ MESH_BOARD_PARAMS   := -GVCS=$(ROUTER_BOARD_VCS) -GBUF_DEPTH=$(ROUTER_BOARD_BUF_
 # wall-clock milliseconds and the load average then (make bench-sim reports them).
 # -O2 goes in OPT_FAST, not in the C flags: those reach every file, and the model's cold
 # code (__Slow: construction and the first settle, run once) builds fastest at -O0.
+# FLAG "pgo": built twice, the second time with the profile of a training run in between
+# (gcc -fprofile-generate / -fprofile-use): a broadcast of 1 KiB (saf-bcast, any shape) by
+# collectives.elf from reset to the end, not the job make bench-sim times.
+MESH_PGO_DEPS := $(BUILD)/bin/schedgen $(BUILD)/fw/firmware/apps/mesh/collectives.elf
+mesh_pgo_gen = -fprofile-generate=$(abspath $(1))/profile -fprofile-update=single
+mesh_pgo_use = -fprofile-use=$(abspath $(1))/profile -fprofile-partial-training -Wno-missing-profile
+# $(call mesh_sim_pgo,DIR,SHAPE,TORUS,CFLAGS): the training run, then the build with its profile
+mesh_sim_pgo = rm -rf $(1)/profile && \
+	$(BUILD)/bin/schedgen --shape $(2) $(if $(filter 1,$(3)),--torus,--mesh) --algo saf-bcast --quiet --tables $(1)/train.tbl >$(1)/train.log 2>&1 && \
+	$(1)/obj/mesh-sim --elf $(BUILD)/fw/firmware/apps/mesh/collectives.elf --job $(1)/train.tbl:1024 --progress 0 >>$(1)/train.log 2>&1 \
+	  || { echo "mesh-sim: the profile's training run failed ($(1)/train.log)"; tail -n 5 $(1)/train.log; false; } && \
+	rm -f $(1)/obj/*.o $(1)/obj/*.a $(1)/obj/mesh-sim && \
+	$(MAKE) -s -C $(1)/obj -f Vmesh_top.mk -j 2 OPT_FAST=-O2 OPT_SLOW=-O0 OPT_GLOBAL=-O2 \
+	  VM_USER_CFLAGS="$(4) $(call mesh_pgo_use,$(1))" mesh-sim >>$(1)/build.log 2>&1 \
+	  || { tail -n 40 $(1)/build.log; false; }
 define mesh_sim_build
 $(2)/vflags := --cc --exe --build -j 2 -O3 -fno-table $(if $(filter xrand,$(10)),$(SIM_X_RAND),$(SIM_X_FAST)) $(if $(9),--trace-fst) $(if $(filter-out 1,$(8)),--threads $(8)) \
     --top-module mesh_top -GDIMS=$(3) -GSIZE_X=$(4) -GSIZE_Y=$(5) -GSIZE_Z=$(6) -GTORUS=$(7) \
@@ -70,13 +86,15 @@ $(2)/config.stamp: FORCE
 	@mkdir -p $(2)
 	@echo "$$(subst ',,$$(subst ",,$$($(2)/vflags) $$($(2)/cflags)))" > $$@.tmp
 	@cmp -s $$@.tmp $$@ && rm -f $$@.tmp || mv $$@.tmp $$@
-$(1): $(TILE_RTL) $(MESH_SIM_SRCS) $(MESH_SIM_HDRS) $(MESH_SIM_LIBS) $(MESH_SIM_VLT) $(2)/config.stamp
+$(1): $(TILE_RTL) $(MESH_SIM_SRCS) $(MESH_SIM_HDRS) $(MESH_SIM_LIBS) $(MESH_SIM_VLT) $(2)/config.stamp $(if $(filter pgo,$(10)),$(MESH_PGO_DEPS))
 	@mkdir -p $$(dir $$@)
 	@echo "verilator mesh_top ($(4)x$(5)x$(6), torus=$(7), threads=$(8)) -> $$@ (log: $(2)/build.log)"
 	@t0=$$$$(date +%s%N); \
-	verilator $$($(2)/vflags) -Mdir $(2)/obj -o mesh-sim -CFLAGS "$$($(2)/cflags)" \
+	verilator $$($(2)/vflags) -Mdir $(2)/obj -o mesh-sim -CFLAGS "$$($(2)/cflags)$(if $(filter pgo,$(10)), $(call mesh_pgo_gen,$(2)))" \
+	  $(if $(filter pgo,$(10)),-LDFLAGS "$(call mesh_pgo_gen,$(2))") \
 	  $(if $(filter-out 1,$(8)),,$(MESH_SIM_VLT)) $(TILE_RTL) $(abspath $(MESH_SIM_SRCS) $(MESH_SIM_LIBS)) >$(2)/build.log 2>&1 \
 	  || { tail -n 40 $(2)/build.log; exit 1; }; \
+	$(if $(filter pgo,$(10)),$(call mesh_sim_pgo,$(2),$(4)x$(5)$(if $(filter-out 1,$(6)),x$(6)),$(7),$$($(2)/cflags)) || exit 1;) \
 	echo "$$$$(( ($$$$(date +%s%N) - t0) / 1000000 )) $$$$(cut -d' ' -f1 /proc/loadavg)" >$(2)/build.time
 	@cp $(2)/obj/mesh-sim $$@.tmp && mv -f $$@.tmp $$@
 endef
