@@ -27,7 +27,7 @@
 // Every input but clk is sampled at the clock edge (rst_q, tohost_q, the fault registers
 // below) before the tiles and links see it: no logic depends on an input combinationally, so
 // a Verilated model has no "input combinational" logic to evaluate again at every eval()
-// (8x8 torus: 1.18x the cycles per CPU second). mesh-sim sets them one cycle ahead: a fault for
+// (8x8 torus: 1.15x the cycles per CPU second). mesh-sim sets them one cycle ahead: a fault for
 // cycle C is set when cycle C - 1 is looked at, and rst falls before the last reset edge
 // (rst_q starts high, so the tiles see two reset edges as before). A drop is armed:
 // link_drop[l] arms wire l (from the next cycle on) and the next flit on it vanishes, the
