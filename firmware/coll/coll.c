@@ -75,11 +75,12 @@ uint32_t coll_workspace_bytes(const coll_ctx *ctx, const sched_table *t, uint32_
 
 /* ---- the blocking calls (coll_call: coll_internal.h) ---- */
 
-static int refused(coll_ctx *ctx, const sched_table *t, const char *name, int rc)
+static int refused(coll_ctx *ctx, const coll_comm *comm, const sched_table *t, const char *name, int rc)
 {
-    /* the call counts on every node: take part in its barrier, or move the epoch on */
+    /* the call counts on every node (of the communicator): take part in its barrier, or move
+     * the epoch on */
     if (t && t->base && rc != COLL_ENI && !ctx->running)
-        coll_skip_call(ctx, t, name);
+        coll_skip_call_on(ctx, comm, t, name);
     return rc;
 }
 
@@ -93,24 +94,25 @@ int coll_call_compile(coll_ctx *ctx, const sched_table *t, const coll_call *c, c
     if (!t || !t->base)
         return coll_fail(ctx, COLL_EARG, c->name, "no table (open it with coll_open_table)");
     if (t->collective != c->collective)
-        return refused(ctx, t, c->name,
+        return refused(ctx, c->comm, t, c->name,
                        coll_fail(ctx, COLL_ECOLLECTIVE, c->name, "table is a %s schedule, not %s",
                                  coll_name(t->collective), coll_name(c->collective)));
     if (c->has_root) {
-        const uint32_t nodes = ctx->ni.nodes;
+        const uint32_t nodes = c->comm ? c->comm->size : ctx->ni.nodes;
         if (c->root >= nodes)
-            return refused(ctx, t, c->name,
-                           coll_fail(ctx, COLL_EROOT, c->name, "root %lu is off the machine (nodes 0..%lu)",
-                                     (unsigned long)c->root, (unsigned long)(nodes - 1u)));
+            return refused(ctx, c->comm, t, c->name,
+                           coll_fail(ctx, COLL_EROOT, c->name, "root %lu is off the %s (%s 0..%lu)",
+                                     (unsigned long)c->root, !c->comm ? "machine" : c->comm->dim ? "column" : "row",
+                                     c->comm ? "ranks" : "nodes", (unsigned long)(nodes - 1u)));
         if (c->root != t->root)
-            return refused(ctx, t, c->name,
+            return refused(ctx, c->comm, t, c->name,
                            coll_fail(ctx, COLL_EROOT_TABLE, c->name, "root %lu, but the table was built for root %lu",
                                      (unsigned long)c->root, (unsigned long)t->root));
     }
-    int rc = coll_plan_compile(plan, ctx, t, c->send, c->send_bytes, c->recv, c->recv_bytes, c->m, workspace,
-                               workspace_bytes, c->name);
+    int rc = coll_plan_compile(plan, ctx, c->comm, t, c->send, c->send_bytes, c->recv, c->recv_bytes, c->m,
+                               workspace, workspace_bytes, c->name);
     ctx->setup_cycles = plan->compile_cycles;
-    return rc == COLL_OK ? rc : refused(ctx, t, c->name, rc);
+    return rc == COLL_OK ? rc : refused(ctx, c->comm, t, c->name, rc);
 }
 
 int coll_blocking(coll_ctx *ctx, const sched_table *t, const coll_call *c)
@@ -133,56 +135,56 @@ int coll_blocking(coll_ctx *ctx, const sched_table *t, const coll_call *c)
 
 int coll_bcast(coll_ctx *ctx, const sched_table *t, void *buf, uint32_t buf_bytes, uint32_t m, uint32_t root)
 {
-    coll_call c = {"coll_bcast", 1u, 0, 0, buf, buf_bytes, m, root, 1};
+    coll_call c = {"coll_bcast", 1u, 0, 0, buf, buf_bytes, m, root, 1, 0};
     return coll_blocking(ctx, t, &c);
 }
 
 int coll_scatter(coll_ctx *ctx, const sched_table *t, const void *send, uint32_t send_bytes, void *recv,
                  uint32_t recv_bytes, uint32_t m, uint32_t root)
 {
-    coll_call c = {"coll_scatter", 2u, send, send_bytes, recv, recv_bytes, m, root, 1};
+    coll_call c = {"coll_scatter", 2u, send, send_bytes, recv, recv_bytes, m, root, 1, 0};
     return coll_blocking(ctx, t, &c);
 }
 
 int coll_gather(coll_ctx *ctx, const sched_table *t, const void *send, uint32_t send_bytes, void *recv,
                 uint32_t recv_bytes, uint32_t m, uint32_t root)
 {
-    coll_call c = {"coll_gather", 3u, send, send_bytes, recv, recv_bytes, m, root, 1};
+    coll_call c = {"coll_gather", 3u, send, send_bytes, recv, recv_bytes, m, root, 1, 0};
     return coll_blocking(ctx, t, &c);
 }
 
 int coll_allgather(coll_ctx *ctx, const sched_table *t, const void *send, uint32_t send_bytes, void *recv,
                    uint32_t recv_bytes, uint32_t m)
 {
-    coll_call c = {"coll_allgather", 16u, send, send_bytes, recv, recv_bytes, m, 0, 0};
+    coll_call c = {"coll_allgather", 16u, send, send_bytes, recv, recv_bytes, m, 0, 0, 0};
     return coll_blocking(ctx, t, &c);
 }
 
 int coll_alltoall(coll_ctx *ctx, const sched_table *t, const void *send, uint32_t send_bytes, void *recv,
                   uint32_t recv_bytes, uint32_t m)
 {
-    coll_call c = {"coll_alltoall", 17u, send, send_bytes, recv, recv_bytes, m, 0, 0};
+    coll_call c = {"coll_alltoall", 17u, send, send_bytes, recv, recv_bytes, m, 0, 0, 0};
     return coll_blocking(ctx, t, &c);
 }
 
 int coll_allgather_partial(coll_ctx *ctx, const sched_table *t, const void *send, uint32_t send_bytes, void *recv,
                            uint32_t recv_bytes, uint32_t m)
 {
-    coll_call c = {"coll_allgather_partial", 18u, send, send_bytes, recv, recv_bytes, m, 0, 0};
+    coll_call c = {"coll_allgather_partial", 18u, send, send_bytes, recv, recv_bytes, m, 0, 0, 0};
     return coll_blocking(ctx, t, &c);
 }
 
 int coll_alltoall_partial(coll_ctx *ctx, const sched_table *t, const void *send, uint32_t send_bytes, void *recv,
                           uint32_t recv_bytes, uint32_t m)
 {
-    coll_call c = {"coll_alltoall_partial", 19u, send, send_bytes, recv, recv_bytes, m, 0, 0};
+    coll_call c = {"coll_alltoall_partial", 19u, send, send_bytes, recv, recv_bytes, m, 0, 0, 0};
     return coll_blocking(ctx, t, &c);
 }
 
 int coll_gather_partial(coll_ctx *ctx, const sched_table *t, const void *send, uint32_t send_bytes, void *recv,
                         uint32_t recv_bytes, uint32_t m)
 {
-    coll_call c = {"coll_gather_partial", 20u, send, send_bytes, recv, recv_bytes, m, 0, 0};
+    coll_call c = {"coll_gather_partial", 20u, send, send_bytes, recv, recv_bytes, m, 0, 0, 0};
     return coll_blocking(ctx, t, &c);
 }
 

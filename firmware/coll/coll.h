@@ -72,13 +72,13 @@ enum {
     COLL_OK = 0,
     COLL_ENI = -1,          /* no NI of version 3, or coll_init not called */
     COLL_EARG = -2,         /* a null or misaligned pointer, a buffer outside RAM, buffers that overlap */
-    COLL_EROOT = -3,        /* root is not a node of this machine */
+    COLL_EROOT = -3,        /* root is not a node of this machine (a rank of the communicator) */
     COLL_EROOT_TABLE = -4,  /* root differs from the root the table was built for */
     COLL_ESIZE = -5,        /* m is 0, not a multiple of 4 * parts, or too long for a worm */
     COLL_ESEND_SPACE = -6,  /* send buffer smaller than the call needs */
     COLL_ERECV_SPACE = -7,  /* result buffer smaller than the call needs */
     COLL_EWORKSPACE = -8,   /* workspace smaller than coll_plan_workspace_bytes() */
-    COLL_ESHAPE = -9,       /* table built for another machine shape */
+    COLL_ESHAPE = -9,       /* table built for another machine shape, or another part of it (a row, a column) */
     COLL_ENODE = -10,       /* table of another node */
     COLL_ETABLE = -11,      /* table damaged, inconsistent, or not runnable in order */
     COLL_ECOLLECTIVE = -12, /* the table's collective is not the one called */
@@ -107,7 +107,7 @@ typedef struct {
     uint8_t sync_start;           /* 1: every plan starts with the barrier (wormhole plans always do) */
     uint8_t initialised;
     uint8_t running;              /* a plan of this context has been started and not waited for */
-    uint8_t barrier_target;       /* the barrier round whose counter has a target in the NI (+1) */
+    uint8_t barrier_target;       /* the barrier counter that has a target in the NI (+1) */
     /* coll_barrier_only's lists, built at its first call (8 rounds and their 7 links at
      * most): port p's list is barrier[barrier_first[p]], barrier_count[p] long */
     struct ni_desc barrier[15] __attribute__((aligned(16)));
@@ -124,6 +124,32 @@ typedef struct {
                                      (sent by nodes already in that call) */
 } coll_ctx;
 
+/* A communicator of part of the machine (as MPI_Cart_sub): the nodes of this node's line
+ * along one dimension of a 2-D machine (dim 0: its row, dim 1: its column), each line running
+ * collectives of its own at the same time as the others, on the links of its line alone.
+ * Its tables are built for the line as a shape of its own (Xx1 or 1xY, torus or mesh as the
+ * machine: sched_table.h, byte 23 `line`), whose node ids are ranks: rank r is machine node
+ * first + r * stride. Its start barrier is over its members only: every member signals every
+ * other once, counted on NI counter `counter` (15 - dim; the machine's barrier counts on
+ * 8 .. 8 + rounds - 1). */
+#define COLL_COMM_MAX_SIZE 16u    /* members of a line (its barrier: size - 1 signals a node) */
+typedef struct {
+    uint32_t rank, size;          /* this node's rank in it, its members */
+    uint32_t first, stride;       /* the machine node of rank 0; node ids between ranks */
+    uint8_t dim;
+    uint8_t counter;
+    /* its start barrier's lists, built once (as the context's): a signal to each other
+     * member, on a route along the line; port p's list is signal[signal_first[p]],
+     * signal_count[p] long */
+    struct ni_desc signal[COLL_COMM_MAX_SIZE - 1u] __attribute__((aligned(16)));
+    uint16_t signal_first[NI_MAX_PORTS + 1], signal_count[NI_MAX_PORTS + 1];
+} coll_comm;
+
+/* This node's line along dimension dim (0: its row, 1: its column) as a communicator.
+ * COLL_EARG for a 3-D machine (not yet), another dim, a line of more than
+ * COLL_COMM_MAX_SIZE nodes, or a machine whose barrier leaves no counter for it. */
+int coll_comm_line(const coll_ctx *ctx, unsigned dim, coll_comm *comm);
+
 /* What a start writes into the NI, worked out once when a plan is compiled (the start is on
  * every call's critical path): per counter and list q <= NI_MAX_PORTS (the ports, then the
  * NI's local one; 0 past this node's ports) */
@@ -133,12 +159,20 @@ typedef struct {
     uint32_t list_count[NI_MAX_PORTS + 1]; /* TXQ_COUNT(q); 0: no list */
 } coll_start_image;
 
+/* A start barrier as the NI counts it: counters first .. first + counters - 1 (0: no barrier),
+ * the last one reaching `last`. The machine's: a counter a round from 8 (coll_internal.h); a
+ * communicator's: one counter, its other members' signals. */
+typedef struct {
+    uint8_t first, counters;
+    uint16_t last;
+} coll_barrier_counts;
+
 /* A compiled collective: what coll_plan_start posts. Fields are the library's. */
 typedef struct {
     coll_ctx *ctx;
     const char *name;             /* "coll_bcast", ... for messages */
     uint8_t collective;
-    uint8_t barrier_rounds;       /* 0: no start barrier */
+    coll_barrier_counts barrier;  /* its start barrier (counters 0: none) */
     uint8_t ports;
     uint32_t m;
     uint32_t recv_words, transit_words;
@@ -182,6 +216,11 @@ const char *coll_strerror(int code);
 int coll_plan_init(coll_plan *plan, coll_ctx *ctx, const sched_table *table, const void *send,
                    uint32_t send_bytes, void *recv, uint32_t recv_bytes, uint32_t m, void *workspace,
                    uint32_t workspace_bytes);
+/* coll_plan_init on a communicator (coll_comm_line): the table is one of its line's (its shape
+ * and this node's rank), and the plan's worms and start barrier stay on its line. */
+int coll_plan_init_on(coll_plan *plan, coll_ctx *ctx, const coll_comm *comm, const sched_table *table,
+                      const void *send, uint32_t send_bytes, void *recv, uint32_t recv_bytes, uint32_t m,
+                      void *workspace, uint32_t workspace_bytes);
 /* Posts the plan to the NI (a few dozen register writes) and copies the node's own block;
  * the collective then runs in the NI. COLL_EBUSY if a plan of this context is running. */
 int coll_plan_start(coll_plan *plan);

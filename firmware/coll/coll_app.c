@@ -37,8 +37,14 @@ typedef struct {
     int32_t entry;             /* the table's entry; -1: this slot is free */
 } rvm_cached;
 
+/* the communicators (rvm_comm): RVM_COMM_WORLD, then the row and the column, which are
+ * comm[RVM_COMM_ROW - 1] and comm[RVM_COMM_COL - 1]; an entry's flags say whose its table is */
+#define RVM_COMMS 3u
+
 static struct {
     coll_ctx ctx;
+    coll_comm comm[RVM_COMMS - 1u];
+    uint8_t has_comm[RVM_COMMS];   /* 0: not made yet, 1: made, 2: this machine has none */
     uint32_t count;
     uint32_t area_bytes;
     sched_table table[RVM_MAX_TABLES];
@@ -102,6 +108,18 @@ static int fail(int code, const char *name, const char *fmt, ...)
     return failed(code, name);
 }
 
+/* communicator `group` (RVM_COMM_ROW, RVM_COMM_COL) of this node, made on its first use (its
+ * barrier's lists take about 1,100 cycles: rvm_init stays as quick for a program without
+ * lines); NULL where the machine has none */
+static const coll_comm *line_comm(uint32_t group)
+{
+    if (group == RVM_COMM_WORLD || group >= RVM_COMMS || !kit.ctx.initialised)
+        return 0;
+    if (!kit.has_comm[group])
+        kit.has_comm[group] = coll_comm_line(&kit.ctx, group - 1u, &kit.comm[group - 1u]) == COLL_OK ? 1u : 2u;
+    return kit.has_comm[group] == 1u ? &kit.comm[group - 1u] : 0;
+}
+
 int rvm_init(void)
 {
     if (kit.initialised)
@@ -158,9 +176,16 @@ int rvm_init(void)
             e->ws_fixed = w[4];
             e->ws_transit = (uint16_t)w[5];
             e->flags = (uint8_t)(w[5] >> 16);
+            /* a row's or a column's table: this node's rank's in its line (sched_table.h, line) */
+            if (e->flags >= RVM_COMMS || (e->flags && !line_comm(e->flags)))
+                return fail(COLL_ENOTABLES, "rvm_init", "table %lu of this node's area is for %s, which this machine "
+                            "cannot run (2-D machines with lines of up to %u nodes)", (unsigned long)i,
+                            e->flags == RVM_COMM_ROW ? "its rows" : e->flags == RVM_COMM_COL ? "its columns"
+                                                                                        : "another communicator",
+                            COLL_COMM_MAX_SIZE);
             rc = sched_table_open_header(rvmesh_tables + e->table_off, area.total_bytes - e->table_off,
                                          &kit.ctx.shape, kit.ctx.ni.node, &kit.table[i]);
-            if (rc != SCHED_TABLE_OK || kit.table[i].collective != e->collective ||
+            if (rc != SCHED_TABLE_OK || kit.table[i].collective != e->collective || kit.table[i].line != e->flags ||
                 (kit.table[i].parts ? kit.table[i].parts : 1u) != e->parts)
                 return fail(COLL_ENOTABLES, "rvm_init", "table %lu of this node's area: %s", (unsigned long)i,
                             rc != SCHED_TABLE_OK ? sched_table_strerror(rc) : "disagrees with its entry");
@@ -190,21 +215,31 @@ static int rooted(uint32_t collective)
     return collective == COLL_BCAST || collective == COLL_SCATTER || collective == COLL_GATHER;
 }
 
-/* the workspace a call of entry e with blocks of m bytes needs on any node (the blocking
- * calls align it to 16 bytes: + 12) */
-static uint32_t ws_need(const sched_area_entry *e, uint32_t m)
+/* the communicator of entry e's table (NULL: the machine) */
+static const coll_comm *comm_of_entry(const sched_area_entry *e)
 {
-    return e->ws_fixed + 16u * coll_barrier_descs(coll_barrier_rounds(kit.ctx.ni.nodes)) + (uint32_t)e->ws_transit * (m / e->parts) + 12u;
+    return line_comm(e->flags);
 }
 
-/* the table a call runs, or -1 (*why: COLL_EUNDECLARED, COLL_ESIZE or COLL_EWORKSPACE) */
-static int pick(uint32_t collective, uint32_t root, uint32_t m, int *why, uint32_t *need)
+/* the workspace a call of entry e with blocks of m bytes needs on any node (the blocking
+ * calls align it to 16 bytes: + 12): its start barrier's descriptors are the machine's rounds
+ * and links, or a signal to each other member of its line */
+static uint32_t ws_need(const sched_area_entry *e, uint32_t m)
+{
+    const coll_comm *comm = comm_of_entry(e);
+    const uint32_t barrier = comm ? comm->size - 1u : coll_barrier_descs(coll_barrier_rounds(kit.ctx.ni.nodes));
+    return e->ws_fixed + 16u * barrier + (uint32_t)e->ws_transit * (m / e->parts) + 12u;
+}
+
+/* the table a call on communicator `group` runs, or -1 (*why: COLL_EUNDECLARED, COLL_ESIZE or
+ * COLL_EWORKSPACE) */
+static int pick(uint32_t group, uint32_t collective, uint32_t root, uint32_t m, int *why, uint32_t *need)
 {
     int best = -1, declared = 0, root_declared = 0, sized = 0;
     *need = 0;
     for (uint32_t i = 0; i < kit.count; ++i) {
         const sched_area_entry *e = &kit.entry[i];
-        if (e->collective != collective)
+        if (e->collective != collective || e->flags != group)
             continue;
         declared = 1;
         if (rooted(collective) && e->root != root)
@@ -227,13 +262,46 @@ static int pick(uint32_t collective, uint32_t root, uint32_t m, int *why, uint32
 
 const sched_table *rvm_table(uint32_t collective, uint32_t root, uint32_t m)
 {
+    return rvm_comm_table(RVM_COMM_WORLD, collective, root, m);
+}
+
+const sched_table *rvm_comm_table(rvm_comm comm, uint32_t collective, uint32_t root, uint32_t m)
+{
     int why;
     uint32_t need;
-    const int i = pick(collective, root, m, &why, &need);
+    const int i = (uint32_t)comm < RVM_COMMS ? pick((uint32_t)comm, collective, root, m, &why, &need) : -1;
     return i < 0 ? 0 : &kit.table[i];
 }
 
-/* "bcast@0 bcast@5 allgather" */
+const coll_comm *rvm_comm_of(rvm_comm comm)
+{
+    return line_comm((uint32_t)comm);
+}
+
+uint32_t rvm_comm_rank(rvm_comm comm)
+{
+    const coll_comm *c = rvm_comm_of(comm);
+    return comm == RVM_COMM_WORLD ? kit.ctx.ni.node : c ? c->rank : 0u;
+}
+
+uint32_t rvm_comm_size(rvm_comm comm)
+{
+    const coll_comm *c = rvm_comm_of(comm);
+    return comm == RVM_COMM_WORLD ? kit.ctx.ni.nodes : c ? c->size : 0u;
+}
+
+/* the prefix of a communicator's declarations: "", "row.", "col." */
+static const char *group_prefix(uint32_t group)
+{
+    return group == RVM_COMM_ROW ? "row." : group == RVM_COMM_COL ? "col." : "";
+}
+
+static const char *group_name(uint32_t group)
+{
+    return group == RVM_COMM_ROW ? "row" : group == RVM_COMM_COL ? "column" : "machine";
+}
+
+/* "bcast@0 bcast@5 allgather row.bcast@1" */
 static void declared_list(char *text, uint32_t cap)
 {
     uint32_t len = 0;
@@ -242,14 +310,16 @@ static void declared_list(char *text, uint32_t cap)
         const sched_area_entry *e = &kit.entry[i];
         int again = 0;
         for (uint32_t j = 0; j < i; ++j)
-            again |= kit.entry[j].collective == e->collective && kit.entry[j].root == e->root;
+            again |= kit.entry[j].collective == e->collective && kit.entry[j].root == e->root &&
+                     kit.entry[j].flags == e->flags;
         if (again)
             continue;
         if (rooted(e->collective))
-            len += (uint32_t)snprintf(text + len, cap - len, " %s@%lu", coll_name(e->collective),
-                                      (unsigned long)e->root);
+            len += (uint32_t)snprintf(text + len, cap - len, " %s%s@%lu", group_prefix(e->flags),
+                                      coll_name(e->collective), (unsigned long)e->root);
         else
-            len += (uint32_t)snprintf(text + len, cap - len, " %s", coll_name(e->collective));
+            len += (uint32_t)snprintf(text + len, cap - len, " %s%s", group_prefix(e->flags),
+                                      coll_name(e->collective));
     }
     if (!len)
         snprintf(text, cap, " none");
@@ -274,7 +344,8 @@ static int run(int i, const char *name, uint32_t collective, const void *send, u
     if (p) {
         kit.plan_hits++;
     } else {
-        const uint32_t need = (coll_plan_workspace_bytes(&kit.ctx, &kit.table[i], m) + 15u) & ~15u;
+        const coll_comm *comm = comm_of_entry(&kit.entry[i]);
+        const uint32_t need = (coll_plan_workspace_on(&kit.ctx, comm, &kit.table[i], m) + 15u) & ~15u;
         if (kit.arena_used + need > kit.ws_bytes)
             drop_plans();
         for (uint32_t k = 0; k < RVM_PLANS && !p; ++k)
@@ -283,7 +354,7 @@ static int run(int i, const char *name, uint32_t collective, const void *send, u
         if (!p)
             p = &kit.plans[kit.next_slot++ % RVM_PLANS];   /* its workspace stays taken until the drop */
         p->entry = -1;
-        coll_call c = {name, collective, send, send_bytes, recv, recv_bytes, m, root, rooted(collective)};
+        coll_call c = {name, collective, send, send_bytes, recv, recv_bytes, m, root, rooted(collective), comm};
         int rc = coll_call_compile(&kit.ctx, &kit.table[i], &c, &p->plan, kit.ws + kit.arena_used,
                                    kit.ws_bytes - kit.arena_used);
         if (rc != COLL_OK)
@@ -311,29 +382,42 @@ static int not_initialised(const char *name)
     return COLL_ENI;
 }
 
-/* the call, outside the "comm" region (the reductions make two in one region) */
-static int call_in(uint32_t collective, const char *name, const void *send, uint32_t send_bytes, void *recv,
-                   uint32_t recv_bytes, uint32_t m, uint32_t root)
+/* the call on communicator `group` (0: the machine), outside the "comm" region (the reductions
+ * make two in one region) */
+static int call_in(uint32_t group, uint32_t collective, const char *name, const void *send, uint32_t send_bytes,
+                   void *recv, uint32_t recv_bytes, uint32_t m, uint32_t root)
 {
     if (!kit.initialised)
         return not_initialised(name);
+    if (group >= RVM_COMMS || (group && !line_comm(group)))
+        return fail(COLL_EARG, name, "communicator %lu: this machine has none such (RVM_COMM_WORLD; RVM_COMM_ROW, "
+                    "RVM_COMM_COL on 2-D machines with lines of up to %u nodes)", (unsigned long)group,
+                    COLL_COMM_MAX_SIZE);
+    if (group && rooted(collective) && root >= kit.comm[group - 1u].size)
+        return fail(COLL_EROOT, name, "root %lu is not a rank of this %s (ranks 0..%lu: a root on a %s is its %s)",
+                    (unsigned long)root, group_name(group), (unsigned long)(kit.comm[group - 1u].size - 1u),
+                    group_name(group), group == RVM_COMM_ROW ? "x" : "y");
     if (rooted(collective) && root >= kit.ctx.ni.nodes)
         return fail(COLL_EROOT, name, "root %lu is off the machine (nodes 0..%u)", (unsigned long)root,
                     kit.ctx.ni.nodes - 1u);
     int why;
     uint32_t need;
-    const int i = pick(collective, root, m, &why, &need);
+    const int i = pick(group, collective, root, m, &why, &need);
     int rc;
     if (i < 0) {
         char list[160];
         declared_list(list, sizeof list);
         int any = 0;
         for (uint32_t k = 0; k < kit.count; ++k)
-            any |= kit.entry[k].collective == collective;
+            any |= kit.entry[k].collective == collective && kit.entry[k].flags == group;
         if (why == COLL_EUNDECLARED && any)
-            rc = fail(why, name, "%s with root %lu is not declared: add %s@%lu to COLLECTIVES in the program's "
-                      "Makefile (it declares:%s)", coll_name(collective), (unsigned long)root, coll_name(collective),
-                      (unsigned long)root, list);
+            rc = fail(why, name, "%s%s with root %lu is not declared: add %s%s@%lu to COLLECTIVES in the program's "
+                      "Makefile (it declares:%s)", group_prefix(group), coll_name(collective), (unsigned long)root,
+                      group_prefix(group), coll_name(collective), (unsigned long)root, list);
+        else if (why == COLL_EUNDECLARED && group)
+            rc = fail(why, name, "%s%s is not declared for the %s: add %s%s to COLLECTIVES in the program's Makefile "
+                      "(it declares:%s)", group_prefix(group), coll_name(collective),
+                      group == RVM_COMM_ROW ? "rows" : "columns", group_prefix(group), coll_name(collective), list);
         else if (why == COLL_EUNDECLARED)
             rc = fail(why, name, "%s is not declared: add it to COLLECTIVES in the program's Makefile (it "
                       "declares:%s)", coll_name(collective), list);
@@ -346,7 +430,8 @@ static int call_in(uint32_t collective, const char *name, const void *send, uint
             uint32_t len = 0;
             takes[0] = 0;
             for (uint32_t k = 0; k < kit.count && len + 32u < sizeof takes; ++k)
-                if (kit.entry[k].collective == collective && (!rooted(collective) || kit.entry[k].root == root))
+                if (kit.entry[k].collective == collective && kit.entry[k].flags == group &&
+                    (!rooted(collective) || kit.entry[k].root == root))
                 {
                     len += (uint32_t)snprintf(takes + len, sizeof takes - len, "%s%lu", len ? ", " : " ",
                                               (unsigned long)(4u * kit.entry[k].parts));
@@ -363,38 +448,48 @@ static int call_in(uint32_t collective, const char *name, const void *send, uint
     return rc == COLL_OK ? rc : failed(rc, name);
 }
 
-static int call(uint32_t collective, const char *name, const void *send, uint32_t send_bytes, void *recv,
-                uint32_t recv_bytes, uint32_t m, uint32_t root)
+static int call(uint32_t group, uint32_t collective, const char *name, const void *send, uint32_t send_bytes,
+                void *recv, uint32_t recv_bytes, uint32_t m, uint32_t root)
 {
     rvmesh_region_begin(RVM_COMM_REGION);
-    const int rc = call_in(collective, name, send, send_bytes, recv, recv_bytes, m, root);
+    const int rc = call_in(group, collective, name, send, send_bytes, recv, recv_bytes, m, root);
     rvmesh_region_end(RVM_COMM_REGION, 0);
     return rc;
 }
 
 int rvm_bcast(void *buf, uint32_t m, uint32_t root)
 {
-    return call(COLL_BCAST, "rvm_bcast", 0, 0, buf, m, m, root);
+    return call(RVM_COMM_WORLD, COLL_BCAST, "rvm_bcast", 0, 0, buf, m, m, root);
 }
 
 int rvm_scatter(const void *send, void *recv, uint32_t m, uint32_t root)
 {
-    return call(COLL_SCATTER, "rvm_scatter", send, send ? kit.ctx.ni.nodes * m : 0u, recv, m, m, root);
+    return call(RVM_COMM_WORLD, COLL_SCATTER, "rvm_scatter", send, send ? kit.ctx.ni.nodes * m : 0u, recv, m, m, root);
 }
 
 int rvm_gather(const void *send, void *recv, uint32_t m, uint32_t root)
 {
-    return call(COLL_GATHER, "rvm_gather", send, m, recv, recv ? kit.ctx.ni.nodes * m : 0u, m, root);
+    return call(RVM_COMM_WORLD, COLL_GATHER, "rvm_gather", send, m, recv, recv ? kit.ctx.ni.nodes * m : 0u, m, root);
 }
 
 int rvm_allgather(const void *send, void *recv, uint32_t m)
 {
-    return call(COLL_ALLGATHER, "rvm_allgather", send, m, recv, kit.ctx.ni.nodes * m, m, 0);
+    return call(RVM_COMM_WORLD, COLL_ALLGATHER, "rvm_allgather", send, m, recv, kit.ctx.ni.nodes * m, m, 0);
+}
+
+int rvm_bcast_on(rvm_comm comm, void *buf, uint32_t m, uint32_t root)
+{
+    return call((uint32_t)comm, COLL_BCAST, "rvm_bcast_on", 0, 0, buf, m, m, root);
+}
+
+int rvm_allgather_on(rvm_comm comm, const void *send, void *recv, uint32_t m)
+{
+    return call((uint32_t)comm, COLL_ALLGATHER, "rvm_allgather_on", send, m, recv, rvm_comm_size(comm) * m, m, 0);
 }
 
 int rvm_alltoall(const void *send, void *recv, uint32_t m)
 {
-    return call(COLL_ALLTOALL, "rvm_alltoall", send, kit.ctx.ni.nodes * m, recv, kit.ctx.ni.nodes * m, m, 0);
+    return call(RVM_COMM_WORLD, COLL_ALLTOALL, "rvm_alltoall", send, kit.ctx.ni.nodes * m, recv, kit.ctx.ni.nodes * m, m, 0);
 }
 
 /* ---- the barrier and the reductions (rvmesh.h) */
@@ -538,7 +633,7 @@ static int reduction(const char *name, const void *send, void *recv, uint32_t co
         reserve((uint32_t)large);
         int why;
         uint32_t need;
-        use_large = pick(COLL_ALLTOALL, 0, blk, &why, &need) >= 0 && pick(COLL_ALLGATHER, 0, blk, &why, &need) >= 0;
+        use_large = pick(RVM_COMM_WORLD, COLL_ALLTOALL, 0, blk, &why, &need) >= 0 && pick(RVM_COMM_WORLD, COLL_ALLGATHER, 0, blk, &why, &need) >= 0;
         unreserve();
     }
     if (use_large) {
@@ -546,10 +641,10 @@ static int reduction(const char *name, const void *send, void *recv, uint32_t co
          * node order, then the reduced blocks to every node by allgather (Rabenseifner) */
         kit.reduce_path = "alltoall+allgather";
         uint32_t *parts = (uint32_t *)(void *)reserve((uint32_t)large), *mine = parts + count;
-        rc = call_in(COLL_ALLTOALL, name, send, (uint32_t)bytes, parts, (uint32_t)bytes, blk, 0);
+        rc = call_in(RVM_COMM_WORLD, COLL_ALLTOALL, name, send, (uint32_t)bytes, parts, (uint32_t)bytes, blk, 0);
         if (rc == COLL_OK) {
             combine_all(mine, parts, n, cb, cb, op);
-            rc = call_in(COLL_ALLGATHER, name, mine, blk, keeps ? recv : (void *)parts, (uint32_t)bytes, blk, 0);
+            rc = call_in(RVM_COMM_WORLD, COLL_ALLGATHER, name, mine, blk, keeps ? recv : (void *)parts, (uint32_t)bytes, blk, 0);
         }
     } else if (small + 16u > free_ram) {
         char hint[112] = "";
@@ -566,7 +661,7 @@ static int reduction(const char *name, const void *send, void *recv, uint32_t co
         /* every node's vector to every node by allgather, combined in node order */
         kit.reduce_path = "allgather";
         uint32_t *all = (uint32_t *)(void *)reserve((uint32_t)small);
-        rc = call_in(COLL_ALLGATHER, name, send, (uint32_t)bytes, all, (uint32_t)small, (uint32_t)bytes, 0);
+        rc = call_in(RVM_COMM_WORLD, COLL_ALLGATHER, name, send, (uint32_t)bytes, all, (uint32_t)small, (uint32_t)bytes, 0);
         if (rc == COLL_OK && keeps) {
             uint32_t *out = recv;
             combine_all(out, all, n, count, count, op);
@@ -610,7 +705,7 @@ int rvm_reduce_scatter(const void *send, void *recv, uint32_t count, rvm_op op)
     rvmesh_region_begin(RVM_COMM_REGION);
     /* block t of every node to node t (alltoall), then the N blocks combined in node order */
     uint32_t *parts = (uint32_t *)(void *)reserve((uint32_t)all);
-    int rc = call_in(COLL_ALLTOALL, name, send, (uint32_t)all, parts, (uint32_t)all, (uint32_t)blk, 0);
+    int rc = call_in(RVM_COMM_WORLD, COLL_ALLTOALL, name, send, (uint32_t)all, parts, (uint32_t)all, (uint32_t)blk, 0);
     if (rc == COLL_OK) {
         uint32_t *out = recv;
         combine_all(out, parts, n, count, count, op);

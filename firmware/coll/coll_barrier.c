@@ -79,3 +79,67 @@ int coll_wants_barrier(const coll_ctx *ctx, const sched_table *t)
 {
     return ctx->sync_start || (t->model != SCHED_MODEL_SAF_ALLPORT && ctx->ni.nodes > 1u);
 }
+
+/* ---- communicators of a line (coll.h) ---- */
+/* the signal to member `rank`: *d gets the descriptor, the return value is its port */
+static unsigned signal_desc(const coll_ctx *ctx, const coll_comm *comm, uint32_t rank, struct ni_desc *d);
+
+/* the start barrier's lists: a signal to each other member, port by port (the NI's local
+ * port: none) */
+static void signal_lists(const coll_ctx *ctx, coll_comm *comm)
+{
+    uint16_t n = 0;
+    for (unsigned p = 0; p <= NI_MAX_PORTS; ++p) {
+        comm->signal_first[p] = n;
+        comm->signal_count[p] = 0;
+        for (uint32_t r = 0; p < ctx->ni.ports && r < comm->size; ++r)
+            if (r != comm->rank && signal_desc(ctx, comm, r, &comm->signal[n]) == p) {
+                ++n;
+                ++comm->signal_count[p];
+            }
+    }
+}
+
+int coll_comm_line(const coll_ctx *ctx, unsigned dim, coll_comm *comm)
+{
+    if (!ctx || !ctx->initialised || !comm)
+        return COLL_ENI;
+    const uint32_t rounds = coll_barrier_rounds(ctx->ni.nodes);
+    if (ctx->ni.dims != 2 || dim > 1u || ctx->ni.size[dim] > COLL_COMM_MAX_SIZE ||
+        COLL_BARRIER_COUNTER + rounds > COLL_COMM_COUNTER(dim))
+        return COLL_EARG;
+    comm->dim = (uint8_t)dim;
+    comm->size = ctx->ni.size[dim];
+    comm->rank = ctx->ni.coord[dim];
+    comm->stride = dim == 0 ? 1u : ctx->ni.size[0];
+    comm->first = ctx->ni.node - comm->rank * comm->stride;
+    comm->counter = (uint8_t)COLL_COMM_COUNTER(dim);
+    signal_lists(ctx, comm);
+    return COLL_OK;
+}
+
+static unsigned signal_desc(const coll_ctx *ctx, const coll_comm *comm, uint32_t rank, struct ni_desc *d)
+{
+    int16_t hops[SCHED_MAX_DIMS] = {0, 0, 0};
+    int32_t delta = (int32_t)rank - (int32_t)comm->rank, side = (int32_t)comm->size;
+    if (ctx->ni.torus) {   /* the shorter way round */
+        if (2 * delta > side)
+            delta -= side;
+        else if (2 * delta < -side)
+            delta += side;
+    }
+    hops[comm->dim] = (int16_t)delta;
+    const int port = ni_port_for(hops[0], hops[1], hops[2], comm->dim);
+    d->head = NOC_HEAD(hops[0], hops[1], hops[2], comm->dim, 62u);
+    d->payload = 0;
+    d->trigger = NI_NO_TRIGGER;
+    d->put = NI_SIGNAL(comm->counter);
+    return port < 0 ? 0u : (unsigned)port;
+}
+
+uint32_t coll_start_barrier_descs(const coll_ctx *ctx, const coll_comm *comm, const sched_table *t)
+{
+    if (!coll_wants_barrier(ctx, t))
+        return 0;
+    return comm ? comm->size - 1u : coll_barrier_descs(coll_barrier_rounds(ctx->ni.nodes));
+}

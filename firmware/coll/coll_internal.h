@@ -20,6 +20,9 @@
  * counts its signals on COLL_BARRIER_COUNTER + r */
 #define COLL_BARRIER_COUNTER 8u
 #define COLL_MAX_ROUNDS 8u
+/* a line's barrier (coll_comm, along dimension dim) counts on the NI's last counters, down
+ * from 15, above the machine's rounds */
+#define COLL_COMM_COUNTER(dim) (15u - (dim))
 
 /* Prints "node (x,y): name: <message> (<coll_strerror(code)>)" unless ctx->quiet; returns code. */
 int coll_fail(const coll_ctx *ctx, int code, const char *name, const char *fmt, ...)
@@ -76,6 +79,19 @@ static inline uint32_t coll_barrier_rounds(uint32_t nodes)
  * this node has heard rounds 0 .. r. (A count reached early by the next call's signal
  * says more: its sender had left this barrier, so every node had entered it.) */
 static inline uint32_t coll_barrier_heard(uint32_t round) { return round == 0 ? 1u : 2u; }
+/* The counts of the machine's barrier of `rounds` rounds, or (comm_heard != 0) a
+ * communicator's, its signals on comm_counter */
+static inline coll_barrier_counts coll_barrier_of(uint32_t rounds, uint32_t comm_counter, uint32_t comm_heard)
+{
+    coll_barrier_counts b = {(uint8_t)COLL_BARRIER_COUNTER, (uint8_t)rounds,
+                             (uint16_t)(rounds ? coll_barrier_heard(rounds - 1u) : 0u)};
+    if (comm_heard) {
+        b.first = (uint8_t)comm_counter;
+        b.counters = 1;
+        b.last = (uint16_t)comm_heard;
+    }
+    return b;
+}
 /* descriptors of a barrier of `rounds` rounds: the rounds and their links */
 static inline uint32_t coll_barrier_descs(uint32_t rounds) { return rounds ? 2u * rounds - 1u : 0u; }
 /* Round r's signal: *d gets the descriptor, the return value is its port. */
@@ -101,6 +117,7 @@ typedef struct {
     uint32_t m;
     uint32_t root;
     int has_root;              /* the call names a root */
+    const coll_comm *comm;     /* a communicator (root and table by its ranks), or NULL: the machine */
 } coll_call;
 int coll_blocking(coll_ctx *ctx, const sched_table *table, const coll_call *call);
 /* The checks and compilation of coll_blocking, into `plan` in this workspace (16-byte
@@ -108,19 +125,34 @@ int coll_blocking(coll_ctx *ctx, const sched_table *table, const coll_call *call
 int coll_call_compile(coll_ctx *ctx, const sched_table *table, const coll_call *call, coll_plan *plan,
                       void *workspace, uint32_t workspace_bytes);
 
-/* coll_plan_init with the caller's name in messages (the blocking calls') */
-int coll_plan_compile(coll_plan *plan, coll_ctx *ctx, const sched_table *table, const void *send,
-                      uint32_t send_bytes, void *recv, uint32_t recv_bytes, uint32_t m, void *workspace,
-                      uint32_t workspace_bytes, const char *name);
+/* coll_plan_init with the caller's name in messages (the blocking calls'), on a communicator
+ * (NULL: the machine) */
+int coll_plan_compile(coll_plan *plan, coll_ctx *ctx, const coll_comm *comm, const sched_table *table,
+                      const void *send, uint32_t send_bytes, void *recv, uint32_t recv_bytes, uint32_t m,
+                      void *workspace, uint32_t workspace_bytes, const char *name);
+/* coll_plan_workspace_bytes on a communicator (NULL: the machine) */
+uint32_t coll_plan_workspace_on(const coll_ctx *ctx, const coll_comm *comm, const sched_table *table, uint32_t m);
 /* Whether a plan of this table starts with the barrier (wormhole schedules, or sync_start). */
 int coll_wants_barrier(const coll_ctx *ctx, const sched_table *table);
+/* Descriptors of a plan's start barrier on a communicator (NULL: the machine's rounds and links) */
+uint32_t coll_start_barrier_descs(const coll_ctx *ctx, const coll_comm *comm, const sched_table *table);
+/* Whether comm is one coll_comm_line could have made on this machine (NULL, the machine, is) */
+static inline int coll_comm_valid(const coll_ctx *ctx, const coll_comm *comm)
+{
+    return !comm || (comm->dim < ctx->ni.dims && comm->size == ctx->ni.size[comm->dim] &&
+                     comm->size <= COLL_COMM_MAX_SIZE && comm->rank == ctx->ni.coord[comm->dim]);
+}
 /* The barrier alone, for a call this node refused (see coll_plan.c). */
 int coll_barrier_only(coll_ctx *ctx, const char *name);
+/* The same on a communicator (NULL: the machine): its members' signals */
+int coll_barrier_on(coll_ctx *ctx, const coll_comm *comm, const char *name);
 /* A call this node refused (the others may have started it): keeps every node's epoch and
  * barrier counts alike, so that the next call starts clean. A wormhole plan's barrier is
  * run alone; else the epoch moves on with the windows closed (a put of the refused call
  * is drained and reported, never written). */
 int coll_skip_call(coll_ctx *ctx, const sched_table *table, const char *name);
+/* the same on a communicator (NULL: the machine) */
+int coll_skip_call_on(coll_ctx *ctx, const coll_comm *comm, const sched_table *table, const char *name);
 
 /* Clears a word-aligned object a word at a time (picolibc's memset goes by bytes, and gcc
  * turns a plain loop back into memset). */

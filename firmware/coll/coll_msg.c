@@ -32,13 +32,13 @@ const char *coll_strerror(int code)
     case COLL_OK: return "ok";
     case COLL_ENI: return "no network interface with plans (or coll_init not called)";
     case COLL_EARG: return "null or misaligned pointer, a buffer outside RAM, or buffers that overlap";
-    case COLL_EROOT: return "root is not a node of this machine";
+    case COLL_EROOT: return "root is not a node of this machine (or a rank of the communicator)";
     case COLL_EROOT_TABLE: return "root differs from the table's root";
     case COLL_ESIZE: return "message size m must be a non-zero multiple of 4 * parts";
     case COLL_ESEND_SPACE: return "send buffer too small";
     case COLL_ERECV_SPACE: return "result buffer too small";
     case COLL_EWORKSPACE: return "workspace too small";
-    case COLL_ESHAPE: return "table built for another machine shape";
+    case COLL_ESHAPE: return "table built for another machine shape (or another part of the machine)";
     case COLL_ENODE: return "table belongs to another node";
     case COLL_ETABLE: return "table damaged, inconsistent or not runnable";
     case COLL_ECOLLECTIVE: return "table is for another collective";

@@ -55,15 +55,16 @@ static unsigned arrival_port(const int16_t hops[SCHED_MAX_DIMS], unsigned start,
     return 2u * last + (hops[last] > 0 ? 1u : 0u);
 }
 
-/* Does a route of these hops from this node stay inside the machine (what the NI checks)? */
-static int route_ok(const coll_ctx *ctx, const int16_t hops[SCHED_MAX_DIMS])
+/* Does a route of these hops from this node stay inside the machine (what the NI checks), and
+ * on a communicator's line (the links of its line alone)? */
+static int route_ok(const coll_ctx *ctx, const coll_comm *comm, const int16_t hops[SCHED_MAX_DIMS])
 {
     uint32_t moved = 0;
     for (unsigned d = 0; d < SCHED_MAX_DIMS; ++d) {
         int32_t h = hops[d];
         if (h == 0)
             continue;
-        if (d >= ctx->ni.dims || h > 127 || h < -127)
+        if (d >= ctx->ni.dims || h > 127 || h < -127 || (comm && d != comm->dim))
             return 0;
         int32_t side = ctx->ni.size[d], at = (int32_t)ctx->ni.coord[d] + h;
         if (ctx->ni.torus ? (h >= side || -h >= side) : (at < 0 || at >= side))
@@ -90,20 +91,24 @@ static uint32_t transit_count(const sched_table *t)
     return n;
 }
 
-uint32_t coll_plan_workspace_bytes(const coll_ctx *ctx, const sched_table *t, uint32_t m)
+uint32_t coll_plan_workspace_on(const coll_ctx *ctx, const coll_comm *comm, const sched_table *t, uint32_t m)
 {
     const uint32_t parts = sched_table_parts(t);
     if (m == 0 || m % (4u * parts) != 0)
         return 0;
-    const uint32_t rounds = coll_wants_barrier(ctx, t) ? coll_barrier_rounds(ctx->ni.nodes) : 0u;
     /* + 1 descriptor: the own block's local copy */
-    return 16u * ((uint32_t)t->nsend + coll_barrier_descs(rounds) + 1u) + transit_count(t) * (m / parts) +
+    return 16u * ((uint32_t)t->nsend + coll_start_barrier_descs(ctx, comm, t) + 1u) + transit_count(t) * (m / parts) +
            COLL_NOTE_BYTES * t->nrecv;
 }
 
-int coll_node_has_data(const coll_ctx *ctx, const sched_table *t)
+uint32_t coll_plan_workspace_bytes(const coll_ctx *ctx, const sched_table *t, uint32_t m)
 {
-    const uint32_t node = ctx->ni.node, nodes = ctx->ni.nodes;
+    return coll_plan_workspace_on(ctx, 0, t, m);
+}
+
+/* whether `node` of `nodes` (the machine's, or a communicator's ranks) starts with data */
+static int has_data(const sched_table *t, uint32_t node, uint32_t nodes)
+{
     switch (t->collective) {
     case COLL_BCAST:
     case COLL_SCATTER:
@@ -128,13 +133,23 @@ int coll_node_has_data(const coll_ctx *ctx, const sched_table *t)
     return 0;
 }
 
-uint32_t coll_send_bytes(const coll_ctx *ctx, const sched_table *t, uint32_t m)
+int coll_node_has_data(const coll_ctx *ctx, const sched_table *t)
 {
-    if (!coll_node_has_data(ctx, t))
+    return has_data(t, ctx->ni.node, ctx->ni.nodes);
+}
+
+static uint32_t send_bytes_of(const sched_table *t, uint32_t node, uint32_t nodes, uint32_t m)
+{
+    if (!has_data(t, node, nodes))
         return t->collective == COLL_BCAST ? m : 0u;
     if (t->collective == COLL_SCATTER || coll_is_exchange(t->collective))
-        return ctx->ni.nodes * m;
+        return nodes * m;
     return m;
+}
+
+uint32_t coll_send_bytes(const coll_ctx *ctx, const sched_table *t, uint32_t m)
+{
+    return send_bytes_of(t, ctx->ni.node, ctx->ni.nodes, m);
 }
 
 uint32_t coll_recv_bytes(const coll_ctx *ctx, const sched_table *t, uint32_t m)
@@ -154,13 +169,21 @@ int coll_plan_init(coll_plan *plan, coll_ctx *ctx, const sched_table *t, const v
                    uint32_t send_bytes, void *recv, uint32_t recv_bytes, uint32_t m, void *workspace,
                    uint32_t workspace_bytes)
 {
-    return coll_plan_compile(plan, ctx, t, send, send_bytes, recv, recv_bytes, m, workspace, workspace_bytes,
+    return coll_plan_compile(plan, ctx, 0, t, send, send_bytes, recv, recv_bytes, m, workspace, workspace_bytes,
                              "coll_plan_init");
 }
 
-int coll_plan_compile(coll_plan *plan, coll_ctx *ctx, const sched_table *t, const void *send_v,
-                      uint32_t send_bytes, void *recv_v, uint32_t recv_bytes, uint32_t m, void *workspace,
-                      uint32_t workspace_bytes, const char *name)
+int coll_plan_init_on(coll_plan *plan, coll_ctx *ctx, const coll_comm *comm, const sched_table *t,
+                      const void *send, uint32_t send_bytes, void *recv, uint32_t recv_bytes, uint32_t m,
+                      void *workspace, uint32_t workspace_bytes)
+{
+    return coll_plan_compile(plan, ctx, comm, t, send, send_bytes, recv, recv_bytes, m, workspace, workspace_bytes,
+                             "coll_plan_init_on");
+}
+
+int coll_plan_compile(coll_plan *plan, coll_ctx *ctx, const coll_comm *comm, const sched_table *t,
+                      const void *send_v, uint32_t send_bytes, void *recv_v, uint32_t recv_bytes, uint32_t m,
+                      void *workspace, uint32_t workspace_bytes, const char *name)
 {
     const uint32_t cycle0 = RVMESH_CSR_READ(mcycle);
     if (!ctx || !ctx->initialised)
@@ -174,15 +197,25 @@ int coll_plan_compile(coll_plan *plan, coll_ctx *ctx, const sched_table *t, cons
         return coll_fail(ctx, COLL_EARG, name, "no table (open it with coll_open_table)");
     if (((uintptr_t)t->base & 3u) != 0)
         return coll_fail(ctx, COLL_EARG, name, "the table must be word aligned");
-    const uint32_t node = ctx->ni.node, nodes = ctx->ni.nodes, c = t->collective;
+    if (!coll_comm_valid(ctx, comm))
+        return coll_fail(ctx, COLL_EARG, name, "not a communicator of this node (coll_comm_line makes one)");
+    /* node ids are ranks on a communicator: its tables are built for its line as a shape */
+    const uint32_t node = comm ? comm->rank : ctx->ni.node, nodes = comm ? comm->size : ctx->ni.nodes;
+    const uint32_t c = t->collective;
     if (t->shape.dims != ctx->shape.dims || t->shape.torus != ctx->shape.torus ||
         t->shape.side[0] != ctx->shape.side[0] || t->shape.side[1] != ctx->shape.side[1] ||
         t->shape.side[2] != ctx->shape.side[2])
         return coll_fail(ctx, COLL_ESHAPE, name, "table built for a %ux%ux%u %s", t->shape.side[0],
                          t->shape.side[1], t->shape.side[2], t->shape.torus ? "torus" : "mesh");
-    if (t->node != node)
+    static const char *const line_name[] = {"the whole machine", "a row", "a column"};
+    const uint32_t line = comm ? 1u + comm->dim : 0u;
+    if (t->line != line)
+        return coll_fail(ctx, COLL_ESHAPE, name, "a table built for %s, run on %s%s", t->line < 3u ? line_name[t->line]
+                         : "another part of the machine", line_name[line], t->line && !comm ? " (give it the "
+                         "communicator of its line: coll_plan_init_on)" : "");
+    if (t->node != ctx->ni.node)
         return coll_fail(ctx, COLL_ENODE, name, "table of node %lu, this is node %lu", (unsigned long)t->node,
-                         (unsigned long)node);
+                         (unsigned long)ctx->ni.node);
     const uint32_t parts = sched_table_parts(t);
     if (m == 0 || m % (4u * parts) != 0)
         return coll_fail(ctx, COLL_ESIZE, name, "m = %lu bytes: must be a non-zero multiple of %lu",
@@ -196,11 +229,11 @@ int coll_plan_compile(coll_plan *plan, coll_ctx *ctx, const sched_table *t, cons
                          (unsigned long)m);
 
     /* buffers */
-    const int data_here = coll_node_has_data(ctx, t);
+    const int data_here = has_data(t, node, nodes);
     const uint8_t *send = c == COLL_BCAST ? (const uint8_t *)recv_v : (const uint8_t *)send_v;
     uint8_t *recv = (uint8_t *)recv_v;
-    const uint32_t need_send = c == COLL_BCAST ? 0u : (data_here ? coll_send_bytes(ctx, t, m) : 0u);
-    const uint32_t need_recv = coll_recv_bytes(ctx, t, m);
+    const uint32_t need_send = c == COLL_BCAST ? 0u : (data_here ? send_bytes_of(t, node, nodes, m) : 0u);
+    const uint32_t need_recv = coll_result_bytes(c, nodes, t->root, node, m);
     if (need_send > send_bytes)
         return coll_fail(ctx, COLL_ESEND_SPACE, name, "send buffer of %lu bytes, this %s needs %lu",
                          (unsigned long)send_bytes, coll_name(c), (unsigned long)need_send);
@@ -210,9 +243,12 @@ int coll_plan_compile(coll_plan *plan, coll_ctx *ctx, const sched_table *t, cons
                          (unsigned long)need_recv);
     if ((need_send && (!send || !coll_in_ram(send, need_send))) || (need_recv && (!recv || !coll_in_ram(recv, need_recv))))
         return coll_fail(ctx, COLL_EARG, name, "buffers must be word-aligned RAM, not null");
-    const uint32_t rounds = coll_wants_barrier(ctx, t) ? coll_barrier_rounds(nodes) : 0u;
+    /* the start barrier: the machine's rounds, or a communicator's signals to its members */
+    const int barrier = coll_wants_barrier(ctx, t);
+    const uint32_t rounds = barrier && !comm ? coll_barrier_rounds(nodes) : 0u;
+    const uint32_t signals = barrier && comm ? comm->size - 1u : 0u;
     const uint32_t ntransit = transit_count(t);
-    const uint32_t ndesc = (uint32_t)t->nsend + coll_barrier_descs(rounds) + 1u;
+    const uint32_t ndesc = (uint32_t)t->nsend + coll_barrier_descs(rounds) + signals + 1u;
     const uint32_t need_ws = 16u * ndesc + ntransit * piece_bytes + COLL_NOTE_BYTES * t->nrecv;
     if (need_ws > workspace_bytes || (need_ws && !workspace))
         return coll_fail(ctx, COLL_EWORKSPACE, name, "workspace of %lu bytes, this table and m = %lu need %lu "
@@ -250,11 +286,15 @@ int coll_plan_compile(coll_plan *plan, coll_ctx *ctx, const sched_table *t, cons
     coll_rx_note *notes = (coll_rx_note *)(void *)(transit + ntransit * piece_bytes);
     uint16_t cursor[NI_MAX_PORTS + 1];
     const unsigned local = ctx->ni.ports;   /* the NI's local port: its own block's copy */
-    if (rounds) {   /* the barrier's lists lead each port's list (the local port's: its links) */
+    /* the barrier's lists lead each port's list (the local port's: the machine's links): the
+     * machine's rounds, or a communicator's signals */
+    const struct ni_desc *lead = signals ? comm->signal : ctx->barrier;
+    const uint16_t *lead_first = signals ? comm->signal_first : ctx->barrier_first;
+    const uint16_t *lead_count = signals ? comm->signal_count : ctx->barrier_count;
+    if (rounds)
         coll_barrier_lists(ctx, rounds);
-        for (unsigned p = 0; p < ctx->ni.ports; ++p)
-            plan->list_count[p] = (uint16_t)(plan->list_count[p] + ctx->barrier_count[p]);
-    }
+    for (unsigned p = 0; (rounds || signals) && p < ctx->ni.ports; ++p)
+        plan->list_count[p] = (uint16_t)(plan->list_count[p] + lead_count[p]);
     for (uint32_t i = 0; i < t->nsend; ++i) {
         const uint32_t port = REC_PORT(send_rec(t, i)[0]);
         if (port >= ctx->ni.ports)
@@ -280,12 +320,14 @@ int coll_plan_compile(coll_plan *plan, coll_ctx *ctx, const sched_table *t, cons
         cursor[p] = (uint16_t)at;
         at += plan->list_count[p];
     }
-    for (unsigned p = 0; rounds && p <= ctx->ni.ports; ++p)
-        for (unsigned k = 0; k < ctx->barrier_count[p]; ++k)
-            desc[cursor[p]++] = ctx->barrier[ctx->barrier_first[p] + k];
+    for (unsigned p = 0; (rounds || signals) && p <= ctx->ni.ports; ++p)
+        for (unsigned k = 0; k < lead_count[p]; ++k)
+            desc[cursor[p]++] = lead[lead_first[p] + k];
     /* the own pieces wait for the barrier, relayed ones for their piece */
     const uint32_t own_trigger =
-        rounds ? NI_TRIGGER(COLL_BARRIER_COUNTER + rounds - 1u, coll_barrier_heard(rounds - 1u)) : NI_NO_TRIGGER;
+        rounds    ? NI_TRIGGER(COLL_BARRIER_COUNTER + rounds - 1u, coll_barrier_heard(rounds - 1u))
+        : signals ? NI_TRIGGER(comm->counter, signals)
+                  : NI_NO_TRIGGER;
 
     /* receives: where each lands, its number on its port, whether the port hears more than
      * one sender (then the order of its worms is not the table's) */
@@ -342,7 +384,7 @@ int coll_plan_compile(coll_plan *plan, coll_ctx *ctx, const sched_table *t, cons
         s.rslot = (uint16_t)(rec[2] >> 16);
         s.dst = rec[3];
         s.piece = rec[4];
-        if (s.step < prev_step || s.step > t->nsteps || s.dst >= nodes || !route_ok(ctx, s.hops) ||
+        if (s.step < prev_step || s.step > t->nsteps || s.dst >= nodes || !route_ok(ctx, comm, s.hops) ||
             ni_port_for(s.hops[0], s.hops[1], s.hops[2], s.port / 2u) != (int)s.port)
             return coll_fail(ctx, COLL_ETABLE, name, "send record %lu (step %u, port %u, to node %lu) is out of "
                              "order or its route (%d,%d,%d) is not one this node can send", (unsigned long)i,
@@ -400,7 +442,7 @@ int coll_plan_compile(coll_plan *plan, coll_ctx *ctx, const sched_table *t, cons
         plan->recv_count[local] = (uint16_t)(by_lines ? lines_of(ram_word(recv + own_dst), m / 4u, lb) : 1u);
     }
     plan->collective = (uint8_t)c;
-    plan->barrier_rounds = (uint8_t)rounds;
+    plan->barrier = coll_barrier_of(rounds, signals ? comm->counter : 0u, signals);
     plan->ports = ctx->ni.ports;
     plan->m = m;
     plan->recv = recv;

@@ -21,6 +21,8 @@
  *                                                           (block t for node t); recv count
  *   rvm_op_create(fn)                MPI_Op_create  an op of the program's own
  *   rvm_barrier()                    MPI_Barrier    returns once every node has entered it
+ *   rvm_bcast_on(comm, buf, m, root)         MPI_Bcast on a row or column (below)
+ *   rvm_allgather_on(comm, send, recv, m)    MPI_Allgather on a row or column
  *
  * Reductions (op: RVM_SUM, RVM_MIN, RVM_MAX, RVM_BAND, RVM_BOR, RVM_BXOR on int32; RVM_UMIN,
  * RVM_UMAX for uint32; sum and the bitwise ops are the same for both, the sum modulo 2^32)
@@ -69,6 +71,28 @@ int rvm_scatter(const void *send, void *recv, uint32_t m, uint32_t root);
 int rvm_gather(const void *send, void *recv, uint32_t m, uint32_t root);
 int rvm_allgather(const void *send, void *recv, uint32_t m);
 int rvm_alltoall(const void *send, void *recv, uint32_t m);
+
+/* Communicators of part of the machine (MPI_Cart_sub on a 2-D machine): this node's row (the
+ * nodes with its y; rank = x) or its column (the nodes with its x; rank = y). Every row (or
+ * column) runs its own collective at the same time as the others, on the links of its line
+ * alone, with a start barrier over its members only. The program declares them in its
+ * Makefile with a prefix: COLLECTIVES := row.bcast@2 col.allgather (the tables are built for
+ * the line as a shape of its own: a ring of X nodes on a torus, a linear array on a mesh).
+ * A root is a rank of the communicator. Every node makes the same calls in the same order (the
+ * rows' roots and data may differ): each node's NI tells plans apart by counting them. */
+typedef enum {
+    RVM_COMM_WORLD = 0,   /* every node (MPI_COMM_WORLD): rvm_bcast ... */
+    RVM_COMM_ROW = 1,     /* this node's row */
+    RVM_COMM_COL = 2      /* this node's column */
+} rvm_comm;
+uint32_t rvm_comm_rank(rvm_comm comm);   /* this node's rank in it (MPI_Comm_rank); */
+uint32_t rvm_comm_size(rvm_comm comm);   /* its members (MPI_Comm_size); 0: no such communicator */
+/* MPI_Bcast and MPI_Allgather on a communicator: root is a rank of comm; allgather's recv holds
+ * rvm_comm_size(comm) blocks, block r from rank r. A rank that is not comm's: COLL_EROOT; a
+ * collective the program did not declare for comm: COLL_EUNDECLARED (the message says what to
+ * add, e.g. row.bcast@1). */
+int rvm_bcast_on(rvm_comm comm, void *buf, uint32_t m, uint32_t root);
+int rvm_allgather_on(rvm_comm comm, const void *send, void *recv, uint32_t m);
 
 typedef enum {
     RVM_SUM = 1,
@@ -123,5 +147,8 @@ static inline uint64_t rvm_cycles(void) { return rvmesh_cycles(); }
 #define RVM_ALLTOALL 17u
 coll_ctx *rvm_ctx(void);
 const sched_table *rvm_table(uint32_t collective, uint32_t root, uint32_t m);
+/* the same on a communicator (coll_plan_init_on takes both); NULL if it has none */
+const coll_comm *rvm_comm_of(rvm_comm comm);
+const sched_table *rvm_comm_table(rvm_comm comm, uint32_t collective, uint32_t root, uint32_t m);
 
 #endif

@@ -69,6 +69,16 @@ const char *sched_shape_problem(const sched_shape *shape)
     return 0;
 }
 
+const char *sched_subshape_problem(const sched_shape *shape)
+{
+    if (shape->dims == 2 && (shape->side[0] == 1) != (shape->side[1] == 1)) {
+        sched_shape line = *shape;   /* a row or a column: its other side checked as 2 */
+        line.side[shape->side[0] == 1 ? 0 : 1] = 2;
+        return sched_shape_problem(&line);
+    }
+    return sched_shape_problem(shape);
+}
+
 int64_t sched_neighbour(const sched_shape *shape, uint32_t id, uint8_t port)
 {
     int32_t c[SCHED_MAX_DIMS];

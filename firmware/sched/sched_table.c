@@ -106,6 +106,7 @@ int sched_table_open_header(const uint8_t *buf, uint32_t len, const sched_shape 
     t->shape.side[1] = (uint16_t)(h[4] >> 16);
     t->shape.side[2] = (uint16_t)h[5];
     t->model = (uint8_t)(h[5] >> 16);
+    t->line = (uint8_t)(h[5] >> 24);
     t->root = h[6];
     t->node = h[7];
     t->nsteps = (uint16_t)h[8];

@@ -19,7 +19,12 @@
  *   18   2   side1
  *   20   2   side2         1 for 2-D
  *   22   1   model         sched_model
- *   23   1   reserved      0
+ *   23   1   line          0: a table of the machine; 1 + d: a table of the line along dimension
+ *                          d through `node` (a row, d = 0, or a column, d = 1, of a 2-D
+ *                          machine: MPI_Cart_sub), whose schedule was built for that line as a
+ *                          shape of its own: root, dst and src are ranks on the line (the
+ *                          coordinate d), its routes move in dimension d alone. shape and node
+ *                          stay the machine's, so loaders check it as any other table
  *   24   4   root          node id of the root
  *   28   4   node          node id this table belongs to
  *   32   2   nsteps        steps (slots) of the whole schedule
@@ -86,6 +91,7 @@ typedef struct {
     uint32_t total_bytes;
     sched_shape shape;
     uint8_t algo, collective, model;
+    uint8_t line;                   /* 0: the machine's; 1 + d: a line's (byte 23, above) */
     uint32_t root, node;
     uint16_t nsteps, nsend, nrecv;
     uint16_t parts;                 /* as written (0: not recorded); use sched_table_parts() */
@@ -186,7 +192,7 @@ int sched_table_open_header(const uint8_t *buf, uint32_t len, const sched_shape 
  *   16   4   ws_fixed      the most workspace any node's plan of this table needs besides its
  *                          barrier and its transit slots: 16 * (nsend + 1) + 12 * nrecv
  *   20   2   ws_transit    the most transit receives of any node (each a slot of m / parts)
- *   22   1   flags         0
+ *   22   1   flags         the table's line (its byte 23): 0 the machine, 1 its rows, 2 its columns
  *   23   1   reserved      0
  * Maxima over the nodes, not this node's own figures: every node then makes the same choice
  * among the variants for the same m.

@@ -136,6 +136,29 @@ int sched_gen_allgather_ring(sched_schedule *s, char *err, size_t errlen)
     if (n > BASE_MAX_NODES)
         return sched_fail(err, errlen, "allgather-ring is limited to %u nodes (it has N(N-1) messages); this shape "
                           "has %lu", BASE_MAX_NODES, (unsigned long)n);
+    if (!sh->torus && sh->dims == 2 && (sh->side[0] == 1 || sh->side[1] == 1)) {
+        /* a linear array (a row or a column of a mesh) has no cycle: two pipelines, every
+         * block one hop a slot towards both ends, n-1 slots (the distance end to end) */
+        const unsigned dim = sh->side[0] == 1 ? 1u : 0u;
+        for (uint32_t t = 1; t < n; t++)
+            for (uint32_t v = 0; v < n; v++)
+                for (int dir = 1; dir >= -1; dir -= 2) {
+                    /* the block that came in at slot t-1 from the other side (its own at t = 1) */
+                    const int64_t owner = (int64_t)v - dir * (int64_t)(t - 1u), to = (int64_t)v + dir;
+                    if (owner < 0 || owner >= (int64_t)n || to < 0 || to >= (int64_t)n) continue;
+                    sched_msg m;
+                    memset(&m, 0, sizeof m);
+                    m.src = v;
+                    m.dst = (uint32_t)to;
+                    m.piece = (uint32_t)owner;
+                    m.step = (uint16_t)t;
+                    m.start_dim = (uint8_t)dim;
+                    m.hops[dim] = (int16_t)dir;
+                    if (sched_push(s, &m)) return sched_fail(err, errlen, "out of memory");
+                }
+        sched_finish(s);
+        return 0;
+    }
     uint32_t *order = malloc((size_t)n * sizeof *order);
     if (!order) return sched_fail(err, errlen, "out of memory");
     const char *why = sched_snake_cycle(sh, order);

@@ -102,7 +102,7 @@ int sched_check(const sched_schedule *s, void *workspace, size_t workspace_bytes
 {
     if (sched_coll_is_collective((int)s->coll)) return sched_check_coll(s, 0, workspace, workspace_bytes, r);
     memset(r, 0, sizeof *r);
-    const char *problem = sched_shape_problem(&s->shape);
+    const char *problem = sched_subshape_problem(&s->shape);
     if (problem) return fail(r, s, UINT32_MAX, problem);
     if (workspace_bytes < sched_check_workspace_bytes(s))
         return fail(r, s, UINT32_MAX, "checker workspace too small (use sched_check_workspace_bytes)");

@@ -160,7 +160,7 @@ int sched_check_coll_stats(const sched_schedule *s, const uint8_t *sources, void
 {
     memset(r, 0, sizeof *r);
     if (stats) memset(stats, 0, sizeof *stats);
-    const char *problem = sched_shape_problem(&s->shape);
+    const char *problem = sched_subshape_problem(&s->shape);
     if (problem) return cc_fail(r, s, UINT32_MAX, problem);
     if (!sched_coll_is_collective(s->coll)) return cc_fail(r, s, UINT32_MAX, "not an allgather/alltoall collective");
     if (s->model != SCHED_MODEL_SAF_ALLPORT && s->model != SCHED_MODEL_SAF_ONEPORT &&

@@ -105,7 +105,7 @@ int sched_generate_dead(sched_schedule *out, const sched_shape *shape, sched_alg
     out->ndead = ndead;
     if (chunks > 1 && algo != SCHED_ALGO_BCAST_EDST)
         return sched_fail(err, errlen, "chunks apply to bcast-edst only (%s sends whole pieces)", sched_algo_name(algo));
-    const char *problem = sched_shape_problem(shape);
+    const char *problem = sched_subshape_problem(shape);
     if (problem) return sched_fail(err, errlen, "bad shape: %s", problem);
     if (shape->dims < 2) return sched_fail(err, errlen, "bad shape: the generators need 2 or 3 dimensions");
     if (root >= sched_nodes(shape)) return sched_fail(err, errlen, "the root is not a node of the shape");

@@ -29,7 +29,7 @@ int sched_coll_generate_dead(sched_schedule *out, const sched_shape *shape, int 
     memset(out, 0, sizeof *out);
     out->dead = dead;
     out->ndead = ndead;
-    const char *problem = sched_shape_problem(shape);
+    const char *problem = sched_subshape_problem(shape);
     if (problem) return sched_fail(err, errlen, "bad shape: %s", problem);
     if (shape->dims < 2) return sched_fail(err, errlen, "bad shape: the generators need 2 or 3 dimensions");
     out->shape = *shape;

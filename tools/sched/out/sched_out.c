@@ -181,6 +181,15 @@ static uint32_t fnv_skip(const uint8_t *p, uint32_t len, uint32_t skip)
     return h;
 }
 
+/* the node of item's schedule whose table machine node v holds: v, or its rank in its line */
+static uint32_t table_node(const sched_shape *shape, const sched_pkg_item *item, uint32_t v)
+{
+    if (!item->group) return v;
+    int32_t c[SCHED_MAX_DIMS];
+    sched_node_coord(shape, v, c);
+    return (uint32_t)c[item->group - 1u];
+}
+
 int sched_write_package(const sched_shape *shape, const sched_pkg_item *items, uint32_t count, FILE *f,
                         sched_pkg_info *info)
 {
@@ -202,7 +211,7 @@ int sched_write_package(const sched_shape *shape, const sched_pkg_item *items, u
     uint64_t total = SCHED_PKG_HEADER_BYTES;
     for (uint32_t v = 0; v < n; v++) {
         uint64_t bytes = dir;
-        for (uint32_t i = 0; i < count; i++) bytes += it[i].bytes[v];
+        for (uint32_t i = 0; i < count; i++) bytes += it[i].bytes[table_node(shape, &items[i], v)];
         bytes = (bytes + 7u) & ~(uint64_t)7u;
         if (bytes > 0xffffffffu) goto out;
         if (bytes > largest) largest = (uint32_t)bytes;
@@ -241,7 +250,8 @@ int sched_write_package(const sched_shape *shape, const sched_pkg_item *items, u
         put32(area + 24, v);
         for (uint32_t i = 0; i < count; i++) {
             uint8_t *e = area + SCHED_AREA_HEADER_BYTES + i * SCHED_AREA_ENTRY_BYTES;
-            const uint8_t *t = it[i].tables[v];
+            const uint32_t tv = table_node(shape, &items[i], v);
+            const uint8_t *t = it[i].tables[tv];
             e[0] = t[15];                                 /* collective */
             e[1] = t[14];                                 /* algo */
             put16(e + 2, get16(t + 38) ? get16(t + 38) : 1u);
@@ -250,8 +260,22 @@ int sched_write_package(const sched_shape *shape, const sched_pkg_item *items, u
             put32(e + 12, at);
             put32(e + 16, it[i].ws_fixed);
             put16(e + 20, it[i].ws_transit);
-            memcpy(area + at, t, it[i].bytes[v]);
-            at += it[i].bytes[v];
+            e[22] = items[i].group;
+            memcpy(area + at, t, it[i].bytes[tv]);
+            if (items[i].group) {
+                /* a line's table: the machine's shape and node, its line in byte 23
+                 * (sched_table.h), its checksum again */
+                uint8_t *h = area + at;
+                h[12] = shape->dims;
+                h[13] = shape->torus;
+                put16(h + 16, shape->side[0]);
+                put16(h + 18, shape->side[1]);
+                put16(h + 20, shape->side[2]);
+                h[23] = items[i].group;
+                put32(h + 28, v);
+                put32(h + 40, fnv_skip(h, it[i].bytes[tv], 40u));
+            }
+            at += it[i].bytes[tv];
         }
         at = (at + 7u) & ~7u;
         put32(area + 8, at);

@@ -28,6 +28,9 @@ int sched_each_table(const sched_schedule *s, sched_table_sink sink, void *ctx);
 typedef struct {
     const sched_schedule *s;
     uint32_t min_bytes;
+    uint8_t group;   /* 0: s is of the package's shape; 1 + d: s is of a line along dimension d
+                      * (a row Xx1, a column 1xY), and node v holds the table of its rank in its
+                      * line (coordinate d); the entry's flags say which */
 } sched_pkg_item;
 typedef struct {
     uint32_t area_bytes;      /* the largest area: what a node holds, and the image reserves */

@@ -154,12 +154,15 @@ static int package(const sched_shape *shape, const char *const *specs, const pkg
         const uint32_t root = parsed[k].root;
         const pkg_variant *v = parsed[k].v;
         const char *text = parsed[k].text;
+        sched_shape line;   /* the machine, or a row or a column of it */
+        schedgen_group_shape(shape, parsed[k].group, &line);
         for (int j = 0; j < nv; j++) {
             if (nitems == PKG_MAX_ITEMS) { schedgen_bad("%s", "--package: too many tables"); goto out; }
             sched_schedule *s = &sch[nitems];
-            if (sched_generate_chunks(s, shape, (sched_algo)v[j].algo, root, v[j].chunks, err, sizeof err)) {
-                fprintf(stderr, "schedgen: --coll '%s' on the %s %s: %s\n", specs[k], shape_text,
-                        shape->torus ? "torus" : "mesh", err);
+            if (sched_generate_chunks(s, &line, (sched_algo)v[j].algo, root, v[j].chunks, err, sizeof err)) {
+                fprintf(stderr, "schedgen: --coll '%s' on the %s %s%s: %s\n", specs[k], shape_text,
+                        shape->torus ? "torus" : "mesh", parsed[k].group == 1 ? "'s rows" : parsed[k].group == 2 ?
+                        "'s columns" : "", err);
                 goto out;
             }
             nitems++;
@@ -181,7 +184,7 @@ static int package(const sched_shape *shape, const char *const *specs, const pkg
                 status = 1;
                 goto out;
             }
-            items[nitems - 1] = (sched_pkg_item){s, v[j].min_bytes};
+            items[nitems - 1] = (sched_pkg_item){s, v[j].min_bytes, (uint8_t)parsed[k].group};
         }
     }
     if (check_output("--package", out) || (asm_out && check_output("--asm", asm_out))) goto out;
@@ -228,7 +231,7 @@ static int package(const sched_shape *shape, const char *const *specs, const pkg
     if (!quiet) {
         printf("package: %s for the %s %s, %d tables:", out, shape_text, shape->torus ? "torus" : "mesh", nitems);
         for (int i = 0; i < nitems; i++) {
-            printf(" %s", sched_algo_name(sch[i].algo));
+            printf(" %s%s", items[i].group == 1 ? "row." : items[i].group == 2 ? "col." : "", sched_algo_name(sch[i].algo));
             if (sched_coll_parts(&sch[i]) > 1) printf("(%lu parts)", (unsigned long)sched_coll_parts(&sch[i]));
             if (items[i].min_bytes) printf(">=%luB", (unsigned long)items[i].min_bytes);
         }

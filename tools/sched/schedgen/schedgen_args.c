@@ -55,7 +55,9 @@ void schedgen_usage(FILE *f)
             "           the program uses: COLL[:ALGO][@ROOT], COLL one of bcast, scatter, gather, allgather,\n"
             "           alltoall; ALGO an algorithm above (bcast-edst/K: K chunks per tree) or default (the\n"
             "           fastest measured for each block size: README.md, \"Which schedule runs when\");\n"
-            "           ROOT a node id, for bcast, scatter and gather (default 0)\n"
+            "           ROOT a node id, for bcast, scatter and gather (default 0); row.COLL, col.COLL (a\n"
+            "           2-D machine): the collective on every row (column), built for the line as a shape\n"
+            "           of its own (a ring on a torus, a linear array on a mesh), ROOT a rank of the line\n"
             "--asm      with --package: an assembly file for the program's image that carries the package\n"
             "           (section .rvmesh_package, not loaded) and reserves a node's area (rvmesh_tables)\n"
             "exit status: 0 done; 1 --check found the schedule wrong, --verify-tables found the file\n"
@@ -156,6 +158,41 @@ static int default_variants(const sched_shape *sh, int coll, pkg_variant *v)
     return 0;
 }
 
+/* The line a row (group 1) or column (group 2) spec runs on: the machine's side along it, the
+ * other side 1 (sched_subshape_problem), a ring on a torus, a linear array on a mesh. */
+void schedgen_group_shape(const sched_shape *machine, int group, sched_shape *line)
+{
+    *line = *machine;
+    if (!group) return;
+    const unsigned dim = (unsigned)group - 1u;
+    line->side[dim ^ 1u] = 1;
+}
+
+/* "default" on a row or a column: the store-and-forward broadcast tree (both ways round a
+ * ring, both ways along a linear array) and the allgather of the fewest slots (a ring:
+ * mnb-opt, ceil((N-1)/2); a linear array: the two pipelines of allgather-ring, N-1) */
+static int line_variants(const sched_shape *line, int coll, pkg_variant *v)
+{
+    switch (coll) {
+    case SCHED_COLL_BCAST: v[0] = (pkg_variant){SCHED_ALGO_SAF_BCAST, 1, 0}; return 1;
+    case SCHED_COLL_SCATTER: v[0] = (pkg_variant){SCHED_ALGO_SCATTER, 1, 0}; return 1;
+    case SCHED_COLL_GATHER: v[0] = (pkg_variant){SCHED_ALGO_GATHER, 1, 0}; return 1;
+    case 16:
+        v[0] = (pkg_variant){line->torus ? (int)SCHED_ALGO_MNB_OPT : (int)SCHED_ALGO_ALLGATHER_RING, 1, 0};
+        return 1;
+    case 17: v[0] = (pkg_variant){(int)SCHED_ALGO_TE_A2, 1, 0}; return 1;
+    }
+    return 0;
+}
+
+/* the algorithms that run on a line (a row or a column): the others need 2 or 3 dimensions */
+static int line_algo(int algo)
+{
+    return algo == SCHED_ALGO_SAF_BCAST || algo == SCHED_ALGO_BCAST_BINOMIAL || algo == SCHED_ALGO_SCATTER ||
+           algo == SCHED_ALGO_GATHER || algo == (int)SCHED_ALGO_MNB_OPT || algo == (int)SCHED_ALGO_ALLGATHER_RING ||
+           algo == (int)SCHED_ALGO_TE_A2 || algo == (int)SCHED_ALGO_ALLTOALL_PAIRWISE;
+}
+
 static int coll_from_name(const char *name)
 {
     static const struct { const char *name; int coll; } names[] = {
@@ -166,7 +203,8 @@ static int coll_from_name(const char *name)
     return -1;
 }
 
-static const char pkg_syntax[] = "COLL[:ALGO][@ROOT] (e.g. bcast, allgather:mnb-opt, bcast:bcast-edst/8@5)";
+static const char pkg_syntax[] = "COLL[:ALGO][@ROOT] (e.g. bcast, allgather:mnb-opt, bcast:bcast-edst/8@5), on every row "
+                                 "or column row.COLL... or col.COLL... (row.bcast@2, col.allgather)";
 
 /* Reads every --coll SPEC (before any work). Returns 0, or prints the problem and returns 2. */
 static int parse_specs(const sched_shape *shape, const char *const *specs, int nspecs, pkg_spec *out)
@@ -180,6 +218,20 @@ static int parse_specs(const sched_shape *shape, const char *const *specs, int n
         char *text = ps->text, *algo_text = 0, *root_text = 0;
         if (strlen(specs[k]) >= sizeof ps->text) return schedgen_bad("--coll '%s': too long", specs[k]);
         strcpy(text, specs[k]);
+        /* row.COLL, col.COLL: every row (column) runs it on its own line, ranks as node ids */
+        int group = 0;
+        if (!strncmp(text, "row.", 4) || !strncmp(text, "col.", 4)) {
+            group = text[0] == 'r' ? 1 : 2;
+            memmove(text, text + 4, strlen(text + 4) + 1u);
+            if (shape->dims != 2) {
+                fprintf(stderr, "schedgen: --coll '%s': row and column collectives need a 2-D machine (this is the "
+                                "%s %s)\n", specs[k], shape_text, shape->torus ? "torus" : "mesh");
+                return 2;
+            }
+        }
+        sched_shape line;
+        schedgen_group_shape(shape, group, &line);
+        const char *line_text = group == 1 ? "row" : group == 2 ? "column" : 0;
         char *at = strchr(text, '@');
         if (at) { *at = 0; root_text = at + 1; }
         char *colon = strchr(text, ':');
@@ -198,6 +250,11 @@ static int parse_specs(const sched_shape *shape, const char *const *specs, int n
                 fprintf(stderr, "schedgen: --coll '%s': %s has no root; drop '@%s'\n", specs[k], text, root_text);
                 return 2;
             }
+            if (group && (parse_list(root_text, ',', r, 1) != 1 || r[0] < 0 || (uint32_t)r[0] >= sched_nodes(&line))) {
+                fprintf(stderr, "schedgen: --coll '%s': the root must be a rank 0..%lu of a %s (its %s)\n", specs[k],
+                        (unsigned long)(sched_nodes(&line) - 1u), line_text, group == 1 ? "x" : "y");
+                return 2;
+            }
             if (parse_list(root_text, ',', r, 1) != 1 || r[0] < 0 || (uint32_t)r[0] >= sched_nodes(shape)) {
                 fprintf(stderr, "schedgen: --coll '%s': the root must be a node id 0..%lu of the %s %s (node id = x + "
                                 "X*y%s)\n", specs[k], (unsigned long)(sched_nodes(shape) - 1u), shape_text,
@@ -207,17 +264,18 @@ static int parse_specs(const sched_shape *shape, const char *const *specs, int n
             root = (uint32_t)r[0];
         }
         for (int j = 0; j < k; j++)
-            if (out[j].coll == coll && out[j].root == root) {
+            if (out[j].coll == coll && out[j].root == root && out[j].group == group) {
                 fprintf(stderr, "schedgen: --coll '%s': %s%s is declared twice; name each collective (and root) "
                                 "once\n", specs[k], text, rooted ? " with this root" : "");
                 return 2;
             }
         ps->coll = coll;
+        ps->group = group;
         ps->root = root;
         ps->rooted = rooted;
         ps->nv = 0;
         if (!algo_text || !strcmp(algo_text, "default")) {
-            ps->nv = default_variants(shape, coll, ps->v);
+            ps->nv = group ? line_variants(&line, coll, ps->v) : default_variants(shape, coll, ps->v);
         } else {
             char *slash = strchr(algo_text, '/');
             uint32_t chunks = 1;
@@ -239,6 +297,12 @@ static int parse_specs(const sched_shape *shape, const char *const *specs, int n
             }
             if (slash && algo != SCHED_ALGO_BCAST_EDST) {
                 fprintf(stderr, "schedgen: --coll '%s': '/K' (chunks) applies to bcast-edst only\n", specs[k]);
+                return 2;
+            }
+            if (group && !line_algo(algo)) {
+                fprintf(stderr, "schedgen: --coll '%s': %s does not run on a %s; there: saf-bcast, bcast-binomial, "
+                                "scatter, gather, mnb-opt (a ring), allgather-ring, te-a2, alltoall-pairwise, or "
+                                "default\n", specs[k], algo_text, line_text);
                 return 2;
             }
             ps->v[ps->nv++] = (pkg_variant){algo, chunks, 0};

@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: ISC
+# test-timeout: 900
+# Row and column communicators (rvmesh.h: rvm_bcast_on, rvm_allgather_on; issue 18 item 3) on
+# the 4x4 torus and the 4x4 mesh (tests/kit/progs/subcomm): every row broadcasts its own 1 KiB
+# vector from its own root (row y from rank y) at the same time as the others, then every
+# column gathers a 256-byte block from each member, three rounds with other data, every node
+# checking every byte; bad input refused on every node with its code and message and nothing
+# written (a root that is not a rank of the row, row.allgather and col.bcast not declared, a
+# row's table compiled on the column and on the whole machine, a communicator that does not
+# exist), then the row broadcast and the column allgather again; one node that skips its row's
+# broadcast leaves its row in a timeout naming the row (80), the other rows deliver. Prints the cycles of the rows'
+# broadcasts (all at once) against the whole machine's of the same bytes, 1 KiB and 16 KiB
+# (the most any node took). Also: the torus build refused by the mesh's mesh-sim before reset
+# (120), and schedgen's refusals of row and column specs it cannot build.
+set -u
+. tests/lib.sh
+work="$BUILD/tests/kit-subcomm"
+rm -rf "$work"
+mkdir -p "$work"
+root=$(pwd)
+prog=tests/kit/progs/subcomm
+make_or_fail kit-subcomm-tools "$work/make.log" schedgen mesh-sim-4x4t mesh-sim-4x4m || exit 1
+
+checks="ranks row-bcast-0 col-allgather-0 row-bcast-1 col-allgather-1 row-bcast-2 col-allgather-2 root-off-row
+undeclared-row-allgather undeclared-col-bcast bad-communicator row-table-found row-table-on-column row-table-on-machine
+nothing-written row-bcast-after col-allgather-after"
+
+for shape in 4x4t 4x4m; do
+    out="$work/$shape"
+    if ! make -C "$prog" RVMESH="$root" RVMESH_BUILD="$root/$BUILD" OUT="$root/$out" SHAPE=$shape >"$work/$shape-build.log" 2>&1; then
+        fail "kit-subcomm-$shape-build" "$(tail_of "$work/$shape-build.log" 4)"
+        continue
+    fi
+    "$BUILD/bin/mesh-sim-$shape" --elf "$out/subcomm.elf" --max-cycles 5000000 >"$out/run.out" 2>"$out/run.err"
+    rc=$?
+    [ $rc -eq 0 ] && pass "kit-subcomm-$shape-run" || fail "kit-subcomm-$shape-run" "exit $rc: $(grep -m 3 FAILED "$out/run.out" | tr '\n' ' ')$(tail_of "$out/run.err" 2)"
+    for check in $checks; do
+        n=$(grep -c "^\[[0-9],[0-9]\] check $check: ok$" "$out/run.out")
+        [ "$n" -eq 16 ] && pass "kit-subcomm-$shape $check" || fail "kit-subcomm-$shape $check" "$n of 16 nodes say ok"
+    done
+    while IFS= read -r message; do
+        n=$(grep -cF -- "$message" "$out/run.out")
+        [ "$n" -eq 16 ] && pass "kit-subcomm-$shape-message ${message:0:48}" || fail "kit-subcomm-$shape-message" "$n of 16 nodes printed '$message'"
+    done <<'MSG'
+rvm_bcast_on: root 4 is not a rank of this row (ranks 0..3: a root on a row is its x)
+rvm_allgather_on: row.allgather is not declared for the rows: add row.allgather to COLLECTIVES in the program's Makefile (it declares: bcast@0 row.bcast@0 row.bcast@1 row.bcast@2 row.bcast@3 col.allgather)
+rvm_bcast_on: col.bcast is not declared for the columns: add col.bcast to COLLECTIVES
+rvm_bcast_on: communicator 7: this machine has none such
+coll_plan_init_on: a table built for a row, run on a column
+coll_plan_init: a table built for a row, run on the whole machine (give it the communicator of its line: coll_plan_init_on)
+MSG
+    for bytes in 1024 16384; do
+        # the most cycles any node took: the rows' broadcasts, the machine's
+        read -r rowmax machmax < <(sed -n "s/^\[[0-9],[0-9]\] cycles bcast $bytes B: row \([0-9]*\) machine \([0-9]*\)$/\1 \2/p" "$out/run.out" |
+            awk 'BEGIN { r = 0; m = 0 } { if ($1 > r) r = $1; if ($2 > m) m = $2 } END { print r, m }')
+        echo "    $shape bcast of $bytes B: every row at once (its own root) $rowmax cycles, the whole machine $machmax"
+    done
+done
+
+# node (1,2) skips its row's broadcast: row 2's other three time out in the row's start barrier
+# (status 80), the twelve nodes of the other rows deliver and exit 0
+if make -C "$prog" RVMESH="$root" RVMESH_BUILD="$root/$BUILD" OUT="$root/$work/skip" CFLAGS=-DSKIP TIMEOUT=20000 >"$work/skip-build.log" 2>&1; then
+    "$BUILD/bin/mesh-sim-4x4t" --elf "$work/skip/subcomm.elf" --max-cycles 3000000 >"$work/skip.out" 2>"$work/skip.err"
+    rc=$?
+    t=$(grep -c "^\[[0-3],2\] node ([0-3],2): rvm_bcast_on: timeout in the start barrier: 2 of the other 3 members' signals came (has every member of this row made this call?)" "$work/skip.out")
+    ok=$(grep -c "^\[[0-3],[013]\] check row-bcast-skip: ok$" "$work/skip.out")
+    [ $rc -eq 80 ] && [ "$t" -eq 3 ] && [ "$ok" -eq 12 ] && ! grep -q FAILED "$work/skip.out" &&
+        pass "kit-subcomm-row-skipped (row 2 times out naming its row, status 80; the 12 nodes of the other rows deliver)" ||
+        fail kit-subcomm-row-skipped "exit $rc, $t timeouts in row 2, $ok nodes of other rows ok"
+else
+    fail kit-subcomm-skip-build "$(tail_of "$work/skip-build.log" 4)"
+fi
+
+# the torus's image on the mesh: refused before reset, as any program built for another shape
+if [ -f "$work/4x4t/subcomm.elf" ]; then
+    "$BUILD/bin/mesh-sim-4x4m" --elf "$work/4x4t/subcomm.elf" --max-cycles 100000 >"$work/wrong.out" 2>"$work/wrong.err"
+    rc=$?
+    [ $rc -eq 120 ] && grep -q "the program was built for the 4x4 torus" "$work/wrong.err" &&
+        pass "kit-subcomm-wrong-shape (120: built for the 4x4 torus)" || fail kit-subcomm-wrong-shape "exit $rc: $(tail_of "$work/wrong.err" 2)"
+fi
+
+# schedgen: what it cannot build for rows and columns, said before any work (exit 2)
+refuse() {   # refuse NAME EXPECTED ARGS...
+    local name="$1" want="$2"
+    shift 2
+    "$BUILD/bin/schedgen" "$@" --package "$work/refused.pkg" >"$work/$name.out" 2>&1
+    local rc=$?
+    [ $rc -eq 2 ] && grep -qF -- "$want" "$work/$name.out" && [ ! -e "$work/refused.pkg" ] &&
+        pass "kit-subcomm-schedgen-$name" || fail "kit-subcomm-schedgen-$name" "exit $rc: $(tail_of "$work/$name.out" 2)"
+}
+refuse root-off-row "the root must be a rank 0..3 of a row (its x)" --shape 4x4 --torus --coll row.bcast@4
+refuse algo-off-line "mnb-diag does not run on a row" --shape 4x4 --mesh --coll row.allgather:mnb-diag
+refuse 3d "row and column collectives need a 2-D machine" --shape 3x3x3 --torus --coll col.bcast
+refuse twice "is declared twice" --shape 4x4 --torus --coll row.bcast --coll row.bcast:bcast-binomial
+if "$BUILD/bin/schedgen" --shape 8x4 --mesh --package "$work/ok.pkg" --coll row.allgather --coll col.bcast@3 \
+    --coll allgather >"$work/ok-pkg.out" 2>&1 &&
+    grep -q "row.allgather-ring col.saf-bcast mnb-diag" "$work/ok-pkg.out"; then
+    pass "kit-subcomm-schedgen-8x4-mesh (rows of 8, columns of 4: $(sed -n 's/.*\(a node holds[^,]*\).*/\1/p' "$work/ok-pkg.out"))"
+else
+    fail kit-subcomm-schedgen-8x4-mesh "$(tail_of "$work/ok-pkg.out" 2)"
+fi
