@@ -9,14 +9,14 @@
 #                          the machine-wide cycle count (the first program, which has none: the
 #                          whole run); comm_cycles = the most cycles a node spent communicating:
 #                          the app's region "<app>_comm" when it has one (sort, fft2d, jacobi,
-#                          cannon: their own communication only, not the check's), else the
+#                          cannon, summa: their own communication only, not the check's), else the
 #                          kit's region "comm" (every collective call); result "OK" or the
 #                          failure. Runs (app:shape:size:steps, size as each app's Makefile
 #                          takes SIZE): the first program of docs/first-program.md on the 4x4
 #                          and 8x8 tori and the 8x8 mesh; n-body (bodies), sort (keys), fft2d
 #                          (the side of the grid of points), jacobi (the side of the grid;
-#                          steps: iterations) and cannon (the matrices' side) of firmware/apps
-#                          on the 4x4 and 8x8 tori
+#                          steps: iterations), cannon and summa (the matrices' side) of
+#                          firmware/apps on the 4x4 and 8x8 tori
 #   build/bench/kit.json   per shape: the tables a node holds (the largest) and rvm_init's
 #                          cycles (the most of any node) with bcast, allgather and alltoall
 #                          declared, each collective's first and repeated call (4 B), the
@@ -37,7 +37,7 @@ out="$bench/apps"
 mkdir -p "$out"
 runs="${BENCH_APPS_RUNS:-first:4x4t:256:1 first:8x8t:256:1 first:8x8m:256:1 nbody:4x4t:256:3 nbody:8x8t:256:3 nbody:8x8t:512:3
     sort:4x4t:16384:1 sort:4x4t:16384:3 sort:8x8t:65536:1 fft2d:4x4t:64:1 fft2d:8x8t:256:1 jacobi:4x4t:128:20 jacobi:8x8t:256:20
-    cannon:4x4t:64:1 cannon:4x4t:128:1 cannon:8x8t:128:1}"
+    cannon:4x4t:64:1 cannon:4x4t:128:1 cannon:8x8t:128:1 summa:4x4t:64:1 summa:4x4t:128:1 summa:8x8t:128:1}"
 kit_shapes="${BENCH_KIT_SHAPES-4x4t 8x8t}"
 fail=0
 

@@ -16,8 +16,8 @@
  * and exits 1 on a difference.
  * Regions (the machine-wide cycle count, mesh-sim --report): "cannon" steps 1 and 2,
  * "cannon_comm" the alignment and the shifts in them; make bench-apps reads both.
- * SUMMA (broadcasts along every row and column at once) needs collectives over part of the
- * machine, which rvmesh.h does not have yet. */
+ * firmware/apps/summa computes the same product by SUMMA (broadcasts along every row and
+ * column at once, the kit's row and column communicators). */
 #include <stdio.h>
 
 #include "cannon.h"

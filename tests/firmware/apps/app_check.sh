@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: ISC
-# Shared by tests/firmware/apps/test_{sort,fft2d,jacobi,cannon}.sh (sourced after tests/lib.sh):
+# Shared by tests/firmware/apps/test_{sort,fft2d,jacobi,cannon,summa}.sh (sourced after tests/lib.sh):
 #   app_check APP SIZE STEPS OK_LINE PLANT_LINE
 # 1. runs APP (firmware/apps/APP) on the 4x4 torus through make bench-apps' own script
 #    (kit/bench_apps.sh) with SIZE and STEPS: its row of apps.json must be OK with cycles and
