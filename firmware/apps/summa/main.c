@@ -3,7 +3,7 @@
  * Multiplication Algorithm) with the kit's row and column broadcasts, on every node of a
  * P x P machine (the application kit: kit/README.md, "Rows and columns").
  *
- * C = A B (summa.h), SUMMA_N x SUMMA_N, in b x b blocks (b = N / P): node (x, y) holds block
+ * C = A B (../cannon/cannon.h: the same matrices as cannon), SUMMA_N x SUMMA_N, in b x b blocks (b = N / P): node (x, y) holds block
  * row y and block column x of each matrix (it makes its own blocks of A and B) and computes
  * block C(y, x) = sum over k of A(y, k) B(k, x). For k = 0 .. P-1, every row and every column
  * at once:
@@ -22,8 +22,8 @@
 #include <stdio.h>
 
 #include "rvmesh.h"
-#include "summa.h"
-#include "summa_ref.h"
+#include "../cannon/cannon.h"
+#include "cannon_ref.h"
 
 #ifndef SUMMA_STEPS
 #define SUMMA_STEPS 1
@@ -85,8 +85,8 @@ int main(void)
     const uint32_t x = rvm_comm_rank(RVM_COMM_ROW), y = rvm_comm_rank(RVM_COMM_COL), node = rvm_node();
     for (uint32_t i = 0; i < BLOCK_SIDE; i++)
         for (uint32_t j = 0; j < BLOCK_SIDE; j++) {
-            a_own[i][j] = summa_element(0, y * BLOCK_SIDE + i, x * BLOCK_SIDE + j);
-            b_own[i][j] = summa_element(1, y * BLOCK_SIDE + i, x * BLOCK_SIDE + j);
+            a_own[i][j] = cannon_element(0, y * BLOCK_SIDE + i, x * BLOCK_SIDE + j);
+            b_own[i][j] = cannon_element(1, y * BLOCK_SIDE + i, x * BLOCK_SIDE + j);
         }
 
     uint32_t compile_cycles = 0;   /* this node's broadcasts' plan compilation */
@@ -114,12 +114,12 @@ int main(void)
     uint32_t hash = 0;
     for (uint32_t i = 0; i < BLOCK_SIDE; i++)
         for (uint32_t j = 0; j < BLOCK_SIDE; j++)
-            hash += summa_cell_hash(i * BLOCK_SIDE + j, c_own[i][j]);
-    if (hash != summa_ref_hash[node] || c_own[0][0] != summa_ref_first[node]) {
+            hash += cannon_cell_hash(i * BLOCK_SIDE + j, c_own[i][j]);
+    if (hash != cannon_ref_hash[node] || c_own[0][0] != cannon_ref_first[node]) {
         printf("summa: FAILED: block (%lu,%lu) of C differs from the host's reference: hash %08lx, first element "
                "%ld; the host's reference says %08lx, %ld\n", (unsigned long)x, (unsigned long)y,
-               (unsigned long)hash, (long)c_own[0][0], (unsigned long)summa_ref_hash[node],
-               (long)summa_ref_first[node]);
+               (unsigned long)hash, (long)c_own[0][0], (unsigned long)cannon_ref_hash[node],
+               (long)cannon_ref_first[node]);
         return 1;
     }
     if (node == 0) {
