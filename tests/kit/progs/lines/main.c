@@ -27,10 +27,16 @@
 #define BLOCK 32u             /* scatter, gather and alltoall blocks: 128 B */
 #define BIG 4096u             /* 16 KiB, for the cycles */
 
-static uint32_t in[LINE * LARGE], out[LINE * LARGE + 16u], ref[LINE * LARGE];
+/* the checks use the first OUT_WORDS of out (a result and 16 words past it); the cycles use
+ * in and out whole: one pair of buffers leaves the most free RAM for the kept plans (two
+ * pairs left too little for both plans of the rows' 16 KiB allreduce beside its blocks) */
+#define OUT_WORDS (LINE * LARGE + 16u)
 #ifdef MEASURE
-static uint32_t big_in[BIG], big_out[BIG];
+#define BUF_WORDS BIG
+#else
+#define BUF_WORDS OUT_WORDS
 #endif
+static uint32_t in[BUF_WORDS], out[BUF_WORDS], ref[LINE * LARGE];
 static int failures;
 static uint32_t X, Y, me_x, me_y;
 
@@ -112,20 +118,22 @@ static int out_is(const uint32_t *want, uint32_t words)
 {
     if (want && memcmp(out, want, 4u * words) != 0)
         return 0;
-    for (uint32_t i = want ? words : 0u; i < sizeof out / 4u; ++i)
+    for (uint32_t i = want ? words : 0u; i < OUT_WORDS; ++i)
         if (out[i] != 0xeeeeeeeeu)
             return 0;
     return 1;
 }
 
 /* rvm_allreduce_on (root ~0u) or rvm_reduce_on(root) of count words; 1 if right on every
- * member, the path the expected one, and nothing written off the root */
+ * member, the path the expected one, and nothing written off the root (NULL there in round 1) */
 static int reduce_check(rvm_comm comm, uint32_t k, uint32_t count, rvm_op op, uint32_t root, const char *path)
 {
     fill_in(k, count);
-    memset(out, 0xee, sizeof out);
+    memset(out, 0xee, 4u * OUT_WORDS);
     const int all = root == ~0u;
-    const int rc = all ? rvm_allreduce_on(comm, in, out, count, op) : rvm_reduce_on(comm, in, out, count, op, root);
+    /* in round 1 the members off the root pass no recv (as MPI_Reduce allows) */
+    uint32_t *recv = !all && k == 1u && rvm_comm_rank(comm) != root ? 0 : out;
+    const int rc = all ? rvm_allreduce_on(comm, in, recv, count, op) : rvm_reduce_on(comm, in, recv, count, op, root);
     if (rc != COLL_OK || strcmp(rvm_last_reduce_path(), path) != 0)
         return 0;
     if (!all && rvm_comm_rank(comm) != root)
@@ -139,7 +147,7 @@ static int reduce_scatter_check(rvm_comm comm, uint32_t k, rvm_op op)
 {
     const uint32_t n = rvm_comm_size(comm);
     fill_in(k, n * BLOCK);
-    memset(out, 0xee, sizeof out);
+    memset(out, 0xee, 4u * OUT_WORDS);
     if (rvm_reduce_scatter_on(comm, in, out, BLOCK, op) != COLL_OK)
         return 0;
     reference(comm, k, rvm_comm_rank(comm) * BLOCK, BLOCK, op);
@@ -151,7 +159,7 @@ static int scatter_check(rvm_comm comm, uint32_t k, uint32_t root)
 {
     const uint32_t n = rvm_comm_size(comm), me = rvm_comm_rank(comm);
     fill_in(k, n * BLOCK);
-    memset(out, 0xee, sizeof out);
+    memset(out, 0xee, 4u * OUT_WORDS);
     if (rvm_scatter_on(comm, me == root ? in : 0, out, 4u * BLOCK, root) != COLL_OK)
         return 0;
     for (uint32_t i = 0; i < BLOCK; ++i)
@@ -164,7 +172,7 @@ static int gather_check(rvm_comm comm, uint32_t k, uint32_t root)
 {
     const uint32_t n = rvm_comm_size(comm), me = rvm_comm_rank(comm);
     fill_in(k, BLOCK);
-    memset(out, 0xee, sizeof out);
+    memset(out, 0xee, 4u * OUT_WORDS);
     if (rvm_gather_on(comm, in, me == root ? out : 0, 4u * BLOCK, root) != COLL_OK)
         return 0;
     if (me != root)
@@ -180,7 +188,7 @@ static int alltoall_check(rvm_comm comm, uint32_t k)
 {
     const uint32_t n = rvm_comm_size(comm), me = rvm_comm_rank(comm);
     fill_in(k, n * BLOCK);
-    memset(out, 0xee, sizeof out);
+    memset(out, 0xee, 4u * OUT_WORDS);
     if (rvm_alltoall_on(comm, in, out, 4u * BLOCK) != COLL_OK)
         return 0;
     for (uint32_t r = 0; r < n; ++r)
@@ -205,14 +213,14 @@ static uint32_t compiled;   /* cycles the timed calls spent compiling plans (0: 
 static void measure(void)
 {
     for (uint32_t i = 0; i < BIG; ++i)
-        big_in[i] = in_word(me_x, me_y, 9u, i);
+        in[i] = in_word(me_x, me_y, 9u, i);
     static const uint32_t sizes[2] = {1024u, 16384u};
     for (uint32_t s = 0; s < 2u; ++s) {
         uint32_t row = 0, machine = 0;
         const uint32_t count = sizes[s] / 4u;
-        TIMED(row, rvm_allreduce_on(RVM_COMM_ROW, big_in, big_out, count, RVM_SUM));
+        TIMED(row, rvm_allreduce_on(RVM_COMM_ROW, in, out, count, RVM_SUM));
         const char *row_path = rvm_last_reduce_path();
-        TIMED(machine, rvm_allreduce(big_in, big_out, count, RVM_SUM));
+        TIMED(machine, rvm_allreduce(in, out, count, RVM_SUM));
         printf("cycles allreduce %lu B: row %lu (%s) machine %lu (%s)\n", (unsigned long)sizes[s], (unsigned long)row,
                row_path, (unsigned long)machine, rvm_last_reduce_path());
     }
@@ -220,12 +228,13 @@ static void measure(void)
     static const uint32_t totals[2] = {4096u, 16384u};
     for (uint32_t s = 0; s < 2u; ++s) {
         uint32_t row = 0, machine = 0;
-        TIMED(row, rvm_alltoall_on(RVM_COMM_ROW, big_in, big_out, totals[s] / X));
-        TIMED(machine, rvm_alltoall(big_in, big_out, totals[s] / rvm_nodes()));
+        TIMED(row, rvm_alltoall_on(RVM_COMM_ROW, in, out, totals[s] / X));
+        TIMED(machine, rvm_alltoall(in, out, totals[s] / rvm_nodes()));
         printf("cycles alltoall %lu B a node: row %lu machine %lu\n", (unsigned long)totals[s], (unsigned long)row,
                (unsigned long)machine);
     }
     printf("cycles compiling in the timed calls: %lu\n", (unsigned long)compiled);
+    printf("free RAM for the calls: %lu bytes\n", (unsigned long)rvm_workspace_bytes());
 }
 #endif
 
@@ -243,7 +252,7 @@ int main(void)
     /* what the line lacks: each refused on every node, the message saying what to add */
     rvm_errors_return(1);
     fill_in(0, LARGE);
-    memset(out, 0xee, sizeof out);
+    memset(out, 0xee, 4u * OUT_WORDS);
     expect("undeclared-row-allreduce", rvm_allreduce_on(RVM_COMM_ROW, in, out, LARGE, RVM_SUM) == COLL_EUNDECLARED);
     expect("undeclared-row-reduce", rvm_reduce_on(RVM_COMM_ROW, in, out, SMALL, RVM_SUM, 0) == COLL_EUNDECLARED);
     expect("undeclared-col-reduce-scatter", rvm_reduce_scatter_on(RVM_COMM_COL, in, out, BLOCK, RVM_SUM) == COLL_EUNDECLARED);
@@ -279,7 +288,7 @@ int main(void)
     /* bad input: refused on every node alike, nothing written */
     rvm_errors_return(1);
     fill_in(5, LARGE);
-    memset(out, 0xee, sizeof out);
+    memset(out, 0xee, 4u * OUT_WORDS);
     expect("scatter-root-off-row", rvm_scatter_on(RVM_COMM_ROW, in, out, 4u * BLOCK, X) == COLL_EROOT);
     expect("gather-root-off-column", rvm_gather_on(RVM_COMM_COL, in, out, 4u * BLOCK, Y + 3u) == COLL_EROOT);
     expect("reduce-root-off-column", rvm_reduce_on(RVM_COMM_COL, in, out, SMALL, RVM_SUM, Y) == COLL_EROOT);
