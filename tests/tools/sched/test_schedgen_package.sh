@@ -9,7 +9,8 @@
 # unknown collective or algorithm, an algorithm of another collective, a root on a rootless
 # collective or off the machine, a collective declared twice, chunks on another algorithm,
 # no --coll, --coll without --package, --package with --algo. And an unknown --algo names
-# every algorithm (issue 18 item 7).
+# every algorithm (issue 18 item 7). Scatter and gather on rows and columns (rings and linear
+# arrays of 2 to 16 nodes) build and check for every root (issue 18 item 3).
 set -u
 . tests/lib.sh
 work="$BUILD/tests/schedgen-package"
