@@ -382,6 +382,28 @@ static int not_initialised(const char *name)
     return COLL_ENI;
 }
 
+/* a communicator this machine has none of: refused (COLL_EARG); 0 if it has */
+static int comm_refused(uint32_t group, const char *name)
+{
+    if (group < RVM_COMMS && (!group || line_comm(group)))
+        return 0;
+    return fail(COLL_EARG, name, "communicator %lu: this machine has none such (RVM_COMM_WORLD; RVM_COMM_ROW, "
+                "RVM_COMM_COL on 2-D machines with lines of up to %u nodes)", (unsigned long)group, COLL_COMM_MAX_SIZE);
+}
+
+/* a root that is not a rank of communicator `group` (made): refused (COLL_EROOT); 0 if it is */
+static int root_refused(uint32_t group, const char *name, uint32_t root)
+{
+    if (group && root >= kit.comm[group - 1u].size)
+        return fail(COLL_EROOT, name, "root %lu is not a rank of this %s (ranks 0..%lu: a root on a %s is its %s)",
+                    (unsigned long)root, group_name(group), (unsigned long)(kit.comm[group - 1u].size - 1u),
+                    group_name(group), group == RVM_COMM_ROW ? "x" : "y");
+    if (!group && root >= kit.ctx.ni.nodes)
+        return fail(COLL_EROOT, name, "root %lu is off the machine (nodes 0..%u)", (unsigned long)root,
+                    kit.ctx.ni.nodes - 1u);
+    return 0;
+}
+
 /* the call on communicator `group` (0: the machine), outside the "comm" region (the reductions
  * make two in one region) */
 static int call_in(uint32_t group, uint32_t collective, const char *name, const void *send, uint32_t send_bytes,
@@ -389,17 +411,10 @@ static int call_in(uint32_t group, uint32_t collective, const char *name, const 
 {
     if (!kit.initialised)
         return not_initialised(name);
-    if (group >= RVM_COMMS || (group && !line_comm(group)))
-        return fail(COLL_EARG, name, "communicator %lu: this machine has none such (RVM_COMM_WORLD; RVM_COMM_ROW, "
-                    "RVM_COMM_COL on 2-D machines with lines of up to %u nodes)", (unsigned long)group,
-                    COLL_COMM_MAX_SIZE);
-    if (group && rooted(collective) && root >= kit.comm[group - 1u].size)
-        return fail(COLL_EROOT, name, "root %lu is not a rank of this %s (ranks 0..%lu: a root on a %s is its %s)",
-                    (unsigned long)root, group_name(group), (unsigned long)(kit.comm[group - 1u].size - 1u),
-                    group_name(group), group == RVM_COMM_ROW ? "x" : "y");
-    if (rooted(collective) && root >= kit.ctx.ni.nodes)
-        return fail(COLL_EROOT, name, "root %lu is off the machine (nodes 0..%u)", (unsigned long)root,
-                    kit.ctx.ni.nodes - 1u);
+    if (comm_refused(group, name))
+        return COLL_EARG;
+    if (rooted(collective) && root_refused(group, name, root))
+        return COLL_EROOT;
     int why;
     uint32_t need;
     const int i = pick(group, collective, root, m, &why, &need);
@@ -492,6 +507,24 @@ int rvm_alltoall(const void *send, void *recv, uint32_t m)
     return call(RVM_COMM_WORLD, COLL_ALLTOALL, "rvm_alltoall", send, kit.ctx.ni.nodes * m, recv, kit.ctx.ni.nodes * m, m, 0);
 }
 
+int rvm_scatter_on(rvm_comm comm, const void *send, void *recv, uint32_t m, uint32_t root)
+{
+    return call((uint32_t)comm, COLL_SCATTER, "rvm_scatter_on", send, send ? rvm_comm_size(comm) * m : 0u, recv, m, m,
+                root);
+}
+
+int rvm_gather_on(rvm_comm comm, const void *send, void *recv, uint32_t m, uint32_t root)
+{
+    return call((uint32_t)comm, COLL_GATHER, "rvm_gather_on", send, m, recv, recv ? rvm_comm_size(comm) * m : 0u, m,
+                root);
+}
+
+int rvm_alltoall_on(rvm_comm comm, const void *send, void *recv, uint32_t m)
+{
+    const uint32_t n = rvm_comm_size(comm);
+    return call((uint32_t)comm, COLL_ALLTOALL, "rvm_alltoall_on", send, n * m, recv, n * m, m, 0);
+}
+
 /* ---- the barrier and the reductions (rvmesh.h) */
 
 static uint8_t *reserve(uint32_t bytes);
@@ -576,10 +609,11 @@ static void combine_all(uint32_t *out, const uint32_t *vs, uint32_t n, uint32_t 
 }
 #undef FOLD
 
-static int declared(uint32_t collective)
+/* is the collective declared on communicator `group`? */
+static int declared(uint32_t group, uint32_t collective)
 {
     for (uint32_t i = 0; i < kit.count; ++i)
-        if (kit.entry[i].collective == collective)
+        if (kit.entry[i].collective == collective && kit.entry[i].flags == group)
             return 1;
     return 0;
 }
@@ -604,18 +638,22 @@ static void unreserve(void)
 
 #define RVM_ALL_NODES 0xffffffffu
 
-/* rvm_allreduce (root RVM_ALL_NODES) and rvm_reduce: the path is chosen from what is the same
- * on every node (count, the declarations, the free RAM), so every node takes the same one */
-static int reduction(const char *name, const void *send, void *recv, uint32_t count, rvm_op op, uint32_t root)
+/* rvm_allreduce (root RVM_ALL_NODES) and rvm_reduce, on communicator `group` (the machine, a
+ * row, a column: n its members, ranks for nodes): the path is chosen from what is the same on
+ * every member (count, the declarations, the free RAM), so every member takes the same one */
+static int reduction(uint32_t group, const char *name, const void *send, void *recv, uint32_t count, rvm_op op,
+                     uint32_t root)
 {
     if (!kit.initialised)
         return not_initialised(name);
     kit.reduce_path = "";
+    if (comm_refused(group, name))
+        return COLL_EARG;
     if (!op_valid(op))
         return op_refused(name, op);
-    const uint32_t n = kit.ctx.ni.nodes, me = kit.ctx.ni.node;
-    if (root != RVM_ALL_NODES && root >= n)
-        return fail(COLL_EROOT, name, "root %lu is off the machine (nodes 0..%lu)", (unsigned long)root, (unsigned long)(n - 1u));
+    const uint32_t n = rvm_comm_size((rvm_comm)group), me = rvm_comm_rank((rvm_comm)group);
+    if (root != RVM_ALL_NODES && root_refused(group, name, root))
+        return COLL_EROOT;
     if (count == 0)
         return COLL_OK;   /* as MPI: nothing to combine, nothing sent */
     const int keeps = root == RVM_ALL_NODES || root == me;
@@ -629,11 +667,11 @@ static int reduction(const char *name, const void *send, void *recv, uint32_t co
     rvmesh_region_begin(RVM_COMM_REGION);
     int use_large = 0;
     if (count % n == 0 && bytes >= RVM_ALLREDUCE_LARGE_BYTES && large + 16u <= free_ram &&
-        declared(COLL_ALLTOALL)) {
+        declared(group, COLL_ALLTOALL)) {
         reserve((uint32_t)large);
         int why;
         uint32_t need;
-        use_large = pick(RVM_COMM_WORLD, COLL_ALLTOALL, 0, blk, &why, &need) >= 0 && pick(RVM_COMM_WORLD, COLL_ALLGATHER, 0, blk, &why, &need) >= 0;
+        use_large = pick(group, COLL_ALLTOALL, 0, blk, &why, &need) >= 0 && pick(group, COLL_ALLGATHER, 0, blk, &why, &need) >= 0;
         unreserve();
     }
     if (use_large) {
@@ -641,27 +679,27 @@ static int reduction(const char *name, const void *send, void *recv, uint32_t co
          * node order, then the reduced blocks to every node by allgather (Rabenseifner) */
         kit.reduce_path = "alltoall+allgather";
         uint32_t *parts = (uint32_t *)(void *)reserve((uint32_t)large), *mine = parts + count;
-        rc = call_in(RVM_COMM_WORLD, COLL_ALLTOALL, name, send, (uint32_t)bytes, parts, (uint32_t)bytes, blk, 0);
+        rc = call_in(group, COLL_ALLTOALL, name, send, (uint32_t)bytes, parts, (uint32_t)bytes, blk, 0);
         if (rc == COLL_OK) {
             combine_all(mine, parts, n, cb, cb, op);
-            rc = call_in(RVM_COMM_WORLD, COLL_ALLGATHER, name, mine, blk, keeps ? recv : (void *)parts, (uint32_t)bytes, blk, 0);
+            rc = call_in(group, COLL_ALLGATHER, name, mine, blk, keeps ? recv : (void *)parts, (uint32_t)bytes, blk, 0);
         }
     } else if (small + 16u > free_ram) {
         char hint[112] = "";
-        if (count % n == 0 && !declared(COLL_ALLTOALL) && large + 16u <= free_ram)
-            snprintf(hint, sizeof hint, " (or declare alltoall: with it a count that is a multiple of %lu needs %lu)",
-                     (unsigned long)n, (unsigned long)((large + 15u) & ~15ull));
-        rc = fail(COLL_EWORKSPACE, name, "count %lu needs %lu bytes of workspace for the %lu nodes' vectors, the "
+        if (count % n == 0 && !declared(group, COLL_ALLTOALL) && large + 16u <= free_ram)
+            snprintf(hint, sizeof hint, " (or declare %salltoall: with it a count that is a multiple of %lu needs %lu)",
+                     group_prefix(group), (unsigned long)n, (unsigned long)((large + 15u) & ~15ull));
+        rc = fail(COLL_EWORKSPACE, name, "count %lu needs %lu bytes of workspace for the %lu %s' vectors, the "
                   "program leaves %lu free between its data and its stack: make its arrays (or count) smaller%s",
                   (unsigned long)count, (unsigned long)((small + 15u) & ~15ull), (unsigned long)n,
-                  (unsigned long)free_ram, hint);
+                  group ? "members" : "nodes", (unsigned long)free_ram, hint);
         rvmesh_region_end(RVM_COMM_REGION, 0);
         return rc;
     } else {
         /* every node's vector to every node by allgather, combined in node order */
         kit.reduce_path = "allgather";
         uint32_t *all = (uint32_t *)(void *)reserve((uint32_t)small);
-        rc = call_in(RVM_COMM_WORLD, COLL_ALLGATHER, name, send, (uint32_t)bytes, all, (uint32_t)small, (uint32_t)bytes, 0);
+        rc = call_in(group, COLL_ALLGATHER, name, send, (uint32_t)bytes, all, (uint32_t)small, (uint32_t)bytes, 0);
         if (rc == COLL_OK && keeps) {
             uint32_t *out = recv;
             combine_all(out, all, n, count, count, op);
@@ -676,36 +714,47 @@ const char *rvm_last_reduce_path(void) { return kit.reduce_path ? kit.reduce_pat
 
 int rvm_allreduce(const void *send, void *recv, uint32_t count, rvm_op op)
 {
-    return reduction("rvm_allreduce", send, recv, count, op, RVM_ALL_NODES);
+    return reduction(RVM_COMM_WORLD, "rvm_allreduce", send, recv, count, op, RVM_ALL_NODES);
 }
 
 int rvm_reduce(const void *send, void *recv, uint32_t count, rvm_op op, uint32_t root)
 {
-    return reduction("rvm_reduce", send, recv, count, op, root);
+    return reduction(RVM_COMM_WORLD, "rvm_reduce", send, recv, count, op, root);
 }
 
-int rvm_reduce_scatter(const void *send, void *recv, uint32_t count, rvm_op op)
+int rvm_allreduce_on(rvm_comm comm, const void *send, void *recv, uint32_t count, rvm_op op)
 {
-    static const char name[] = "rvm_reduce_scatter";
+    return reduction((uint32_t)comm, "rvm_allreduce_on", send, recv, count, op, RVM_ALL_NODES);
+}
+
+int rvm_reduce_on(rvm_comm comm, const void *send, void *recv, uint32_t count, rvm_op op, uint32_t root)
+{
+    return reduction((uint32_t)comm, "rvm_reduce_on", send, recv, count, op, root);
+}
+
+static int reduce_scatter(uint32_t group, const char *name, const void *send, void *recv, uint32_t count, rvm_op op)
+{
     if (!kit.initialised)
         return not_initialised(name);
+    if (comm_refused(group, name))
+        return COLL_EARG;
     if (!op_valid(op))
         return op_refused(name, op);
     if (count == 0)
         return COLL_OK;
     if (!send || !recv || ((uintptr_t)send & 3u) || ((uintptr_t)recv & 3u))
         return fail(COLL_EARG, name, "buffers must be word-aligned, not null");
-    const uint32_t n = kit.ctx.ni.nodes;
+    const uint32_t n = rvm_comm_size((rvm_comm)group);
     const uint64_t blk = 4ull * count, all = blk * n;
     if (all + 16u > kit.ws_bytes)
-        return fail(COLL_EWORKSPACE, name, "count %lu needs %lu bytes of workspace for the %lu nodes' blocks, the "
+        return fail(COLL_EWORKSPACE, name, "count %lu needs %lu bytes of workspace for the %lu %s' blocks, the "
                     "program leaves %lu free between its data and its stack: make its arrays (or count) smaller",
                     (unsigned long)count, (unsigned long)((all + 15u) & ~15ull), (unsigned long)n,
-                    (unsigned long)kit.ws_bytes);
+                    group ? "members" : "nodes", (unsigned long)kit.ws_bytes);
     rvmesh_region_begin(RVM_COMM_REGION);
-    /* block t of every node to node t (alltoall), then the N blocks combined in node order */
+    /* block t of every member to member t (alltoall), then the n blocks combined in rank order */
     uint32_t *parts = (uint32_t *)(void *)reserve((uint32_t)all);
-    int rc = call_in(RVM_COMM_WORLD, COLL_ALLTOALL, name, send, (uint32_t)all, parts, (uint32_t)all, (uint32_t)blk, 0);
+    int rc = call_in(group, COLL_ALLTOALL, name, send, (uint32_t)all, parts, (uint32_t)all, (uint32_t)blk, 0);
     if (rc == COLL_OK) {
         uint32_t *out = recv;
         combine_all(out, parts, n, count, count, op);
@@ -713,4 +762,14 @@ int rvm_reduce_scatter(const void *send, void *recv, uint32_t count, rvm_op op)
     unreserve();
     rvmesh_region_end(RVM_COMM_REGION, 0);
     return rc;
+}
+
+int rvm_reduce_scatter(const void *send, void *recv, uint32_t count, rvm_op op)
+{
+    return reduce_scatter(RVM_COMM_WORLD, "rvm_reduce_scatter", send, recv, count, op);
+}
+
+int rvm_reduce_scatter_on(rvm_comm comm, const void *send, void *recv, uint32_t count, rvm_op op)
+{
+    return reduce_scatter((uint32_t)comm, "rvm_reduce_scatter_on", send, recv, count, op);
 }

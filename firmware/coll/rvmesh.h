@@ -21,8 +21,15 @@
  *                                                           (block t for node t); recv count
  *   rvm_op_create(fn)                MPI_Op_create  an op of the program's own
  *   rvm_barrier()                    MPI_Barrier    returns once every node has entered it
- *   rvm_bcast_on(comm, buf, m, root)         MPI_Bcast on a row or column (below)
- *   rvm_allgather_on(comm, send, recv, m)    MPI_Allgather on a row or column
+ *   rvm_bcast_on(comm, buf, m, root)                    the calls above on a row or a column
+ *   rvm_scatter_on(comm, send, recv, m, root)           (MPI_Cart_sub's communicators, below):
+ *   rvm_gather_on(comm, send, recv, m, root)            n = rvm_comm_size(comm) members for N,
+ *   rvm_allgather_on(comm, send, recv, m)               ranks for nodes (a root is a rank of
+ *   rvm_alltoall_on(comm, send, recv, m)                comm); declared with a prefix
+ *   rvm_allreduce_on(comm, send, recv, count, op)       (row.bcast@1, col.alltoall); reductions
+ *   rvm_reduce_on(comm, send, recv, count, op, root)    on rows need row.allgather [and
+ *   rvm_reduce_scatter_on(comm, send, recv, count, op)  row.alltoall], as the machine's need
+ *                                                       allgather [alltoall]
  *
  * Reductions (op: RVM_SUM, RVM_MIN, RVM_MAX, RVM_BAND, RVM_BOR, RVM_BXOR on int32; RVM_UMIN,
  * RVM_UMAX for uint32; sum and the bitwise ops are the same for both, the sum modulo 2^32)
@@ -87,12 +94,17 @@ typedef enum {
 } rvm_comm;
 uint32_t rvm_comm_rank(rvm_comm comm);   /* this node's rank in it (MPI_Comm_rank); */
 uint32_t rvm_comm_size(rvm_comm comm);   /* its members (MPI_Comm_size); 0: no such communicator */
-/* MPI_Bcast and MPI_Allgather on a communicator: root is a rank of comm; allgather's recv holds
- * rvm_comm_size(comm) blocks, block r from rank r. A rank that is not comm's: COLL_EROOT; a
- * collective the program did not declare for comm: COLL_EUNDECLARED (the message says what to
- * add, e.g. row.bcast@1). */
+/* The calls on a communicator (MPI_Bcast ... MPI_Alltoall on it): the machine's calls with n =
+ * rvm_comm_size(comm) members for N and ranks for nodes: root is a rank of comm; scatter's send
+ * and alltoall's buffers hold n blocks (block r for rank r), gather's and allgather's recv n
+ * blocks (block r from rank r). A rank that is not comm's: COLL_EROOT; a collective the program
+ * did not declare for comm: COLL_EUNDECLARED (the message says what to add, e.g. row.bcast@1);
+ * a communicator the machine has none of: COLL_EARG. */
 int rvm_bcast_on(rvm_comm comm, void *buf, uint32_t m, uint32_t root);
+int rvm_scatter_on(rvm_comm comm, const void *send, void *recv, uint32_t m, uint32_t root);
+int rvm_gather_on(rvm_comm comm, const void *send, void *recv, uint32_t m, uint32_t root);
 int rvm_allgather_on(rvm_comm comm, const void *send, void *recv, uint32_t m);
+int rvm_alltoall_on(rvm_comm comm, const void *send, void *recv, uint32_t m);
 
 typedef enum {
     RVM_SUM = 1,
@@ -123,8 +135,16 @@ int rvm_reduce(const void *send, void *recv, uint32_t count, rvm_op op, uint32_t
  * t); recv gets count elements, every node's block of this node combined in node order. By
  * rvm_alltoall (declare alltoall; the workspace holds N*count elements). */
 int rvm_reduce_scatter(const void *send, void *recv, uint32_t count, rvm_op op);
+/* The reductions on a row or a column (MPI_Allreduce ... on MPI_Cart_sub's communicator): the
+ * same paths and ops on the line's collectives, n = rvm_comm_size(comm) members combined in
+ * rank order, root a rank of comm. The program declares what the machine's need, prefixed:
+ * row.allgather (small vectors), and row.alltoall too for the reduce-scatter path (count a
+ * multiple of n, at least RVM_ALLREDUCE_LARGE_BYTES); rvm_reduce_scatter_on: row.alltoall. */
+int rvm_allreduce_on(rvm_comm comm, const void *send, void *recv, uint32_t count, rvm_op op);
+int rvm_reduce_on(rvm_comm comm, const void *send, void *recv, uint32_t count, rvm_op op, uint32_t root);
+int rvm_reduce_scatter_on(rvm_comm comm, const void *send, void *recv, uint32_t count, rvm_op op);
 int rvm_barrier(void);
-/* how the last rvm_allreduce/rvm_reduce ran: "allgather" (small), "alltoall+allgather"
+/* how the last rvm_allreduce/rvm_reduce (or its _on form) ran: "allgather" (small), "alltoall+allgather"
  * (large), or "" (none yet, count 0, or an error before it ran) */
 const char *rvm_last_reduce_path(void);
 

@@ -22,26 +22,15 @@
 #     and so is one whose tables were damaged in the ELF (120);
 #   - the kit's own refusals: no RVMESH, a bad SHAPE, no C files.
 set -u
-. tests/lib.sh
-work="$BUILD/tests/kit"
-rm -rf "$work"
-mkdir -p "$work"
-root=$(pwd)
+. tests/kit/lib.sh
 sim="$BUILD/bin/mesh-sim"
 
-make_or_fail kit-tools "$work/make.log" mesh-sim schedgen || exit 1
+kit_setup kit mesh-sim schedgen || exit 1
 if ! "$sim" --help | grep -q "a 4x4 torus of 16 tiles"; then
     fail kit-shape "these tests want config.mk's 4x4 torus: $("$sim" --help | sed -n 3p)"
     exit 1
 fi
 pass kit-tools
-
-# kit_make NAME DIR ARGS...: make -C DIR ARGS with the tree as RVMESH, output in $work/NAME.log
-kit_make() {
-    local name="$1" dir="$2"
-    shift 2
-    make -C "$dir" RVMESH="$root" RVMESH_BUILD="$root/$BUILD" "$@" >"$work/$name.log" 2>&1
-}
 
 # ---- the first program, as docs/first-program.md makes it, run by the CI script
 first="$work/first"

@@ -13,30 +13,19 @@
 # (the NI's barrier, no table) still works. Built with -DSKIP: node 3 skips the
 # barrier, the others end in a timeout naming rvm_barrier (status 80), not a hang.
 set -u
-. tests/lib.sh
-work="$BUILD/tests/kit-reduce"
-rm -rf "$work"
-mkdir -p "$work"
-root=$(pwd)
+. tests/kit/lib.sh
 sim="$BUILD/bin/mesh-sim"
-make_or_fail kit-reduce-tools "$work/make.log" mesh-sim schedgen || exit 1
+kit_setup kit-reduce mesh-sim schedgen || exit 1
 prog=tests/kit/progs/reduce
-kit_make() {   # kit_make NAME ARGS...: make -C $prog ARGS, output in $work/NAME.log
-    local name="$1"
-    shift
-    make -C "$prog" RVMESH="$root" RVMESH_BUILD="$root/$BUILD" "$@" >"$work/$name.log" 2>&1
-}
 
-if kit_make ok-build OUT="$root/$work/ok"; then
+if kit_make ok-build "$prog" OUT="$root/$work/ok"; then
     "$sim" --elf "$work/ok/reduce.elf" --max-cycles 3000000 >"$work/ok.out" 2>"$work/ok.err"
     rc=$?
     [ $rc -eq 0 ] && pass kit-reduce-run || fail kit-reduce-run "exit $rc: $(grep -m 3 FAILED "$work/ok.out" | tr '\n' ' ')$(tail_of "$work/ok.err" 2)"
     checks=$(sed -n 's/^\[[0-9],[0-9]\] check \([^:]*\): .*/\1/p' "$work/ok.out" | sort -u)
     [ "$(echo "$checks" | wc -l)" -ge 26 ] || fail kit-reduce-checks "only $(echo "$checks" | wc -l) checks printed"
-    for check in $checks; do
-        n=$(grep -c "^\[[0-9],[0-9]\] check $check: ok$" "$work/ok.out")
-        [ "$n" -eq 16 ] && pass "kit-reduce $check" || fail "kit-reduce $check" "$n of 16 nodes say ok"
-    done
+    # shellcheck disable=SC2086
+    kit_node_checks kit-reduce "$work/ok.out" 16 $checks
     while IFS= read -r message; do
         n=$(grep -cF -- "$message" "$work/ok.out")
         [ "$n" -eq 16 ] && pass "kit-reduce-message ${message:0:40}" || fail "kit-reduce-message" "$n of 16 nodes printed '$message'"
@@ -55,7 +44,7 @@ else
     fail kit-reduce-build "$(tail_of "$work/ok-build.log" 4)"
 fi
 
-if kit_make bad-build OUT="$root/$work/bad" COLLECTIVES=bcast CFLAGS=-DBAD; then
+if kit_make bad-build "$prog" OUT="$root/$work/bad" COLLECTIVES=bcast CFLAGS=-DBAD; then
     "$sim" --elf "$work/bad/reduce.elf" --max-cycles 3000000 >"$work/bad.out" 2>"$work/bad.err"
     rc=$?
     u=$(grep -c "check undeclared-allgather: ok$" "$work/bad.out")
@@ -74,7 +63,7 @@ else
     fail kit-reduce-bad-build "$(tail_of "$work/bad-build.log" 4)"
 fi
 
-if kit_make skip-build OUT="$root/$work/skip" CFLAGS=-DSKIP TIMEOUT=20000; then
+if kit_make skip-build "$prog" OUT="$root/$work/skip" CFLAGS=-DSKIP TIMEOUT=20000; then
     "$sim" --elf "$work/skip/reduce.elf" --max-cycles 3000000 >"$work/skip.out" 2>"$work/skip.err"
     rc=$?
     t=$(grep -c "rvm_barrier: no progress for 20000 cycles: did every node call rvm_barrier?" "$work/skip.out")

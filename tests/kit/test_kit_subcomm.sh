@@ -14,13 +14,9 @@
 # (the most any node took). Also: the torus build refused by the mesh's mesh-sim before reset
 # (120), and schedgen's refusals of row and column specs it cannot build.
 set -u
-. tests/lib.sh
-work="$BUILD/tests/kit-subcomm"
-rm -rf "$work"
-mkdir -p "$work"
-root=$(pwd)
+. tests/kit/lib.sh
 prog=tests/kit/progs/subcomm
-make_or_fail kit-subcomm-tools "$work/make.log" schedgen mesh-sim-4x4t mesh-sim-4x4m || exit 1
+kit_setup kit-subcomm schedgen mesh-sim-4x4t mesh-sim-4x4m || exit 1
 
 checks="ranks row-bcast-0 col-allgather-0 row-bcast-1 col-allgather-1 row-bcast-2 col-allgather-2 root-off-row
 undeclared-row-allgather undeclared-col-bcast bad-communicator row-table-found row-table-on-column row-table-on-machine
@@ -28,17 +24,15 @@ nothing-written row-bcast-after col-allgather-after"
 
 for shape in 4x4t 4x4m; do
     out="$work/$shape"
-    if ! make -C "$prog" RVMESH="$root" RVMESH_BUILD="$root/$BUILD" OUT="$root/$out" SHAPE=$shape >"$work/$shape-build.log" 2>&1; then
+    if ! kit_make "$shape-build" "$prog" OUT="$root/$out" SHAPE=$shape; then
         fail "kit-subcomm-$shape-build" "$(tail_of "$work/$shape-build.log" 4)"
         continue
     fi
     "$BUILD/bin/mesh-sim-$shape" --elf "$out/subcomm.elf" --max-cycles 5000000 >"$out/run.out" 2>"$out/run.err"
     rc=$?
     [ $rc -eq 0 ] && pass "kit-subcomm-$shape-run" || fail "kit-subcomm-$shape-run" "exit $rc: $(grep -m 3 FAILED "$out/run.out" | tr '\n' ' ')$(tail_of "$out/run.err" 2)"
-    for check in $checks; do
-        n=$(grep -c "^\[[0-9],[0-9]\] check $check: ok$" "$out/run.out")
-        [ "$n" -eq 16 ] && pass "kit-subcomm-$shape $check" || fail "kit-subcomm-$shape $check" "$n of 16 nodes say ok"
-    done
+    # shellcheck disable=SC2086
+    kit_node_checks "kit-subcomm-$shape" "$out/run.out" 16 $checks
     while IFS= read -r message; do
         n=$(grep -cF -- "$message" "$out/run.out")
         [ "$n" -eq 16 ] && pass "kit-subcomm-$shape-message ${message:0:48}" || fail "kit-subcomm-$shape-message" "$n of 16 nodes printed '$message'"
@@ -60,7 +54,7 @@ done
 
 # node (1,2) skips its row's broadcast: row 2's other three time out in the row's start barrier
 # (status 80), the twelve nodes of the other rows deliver and exit 0
-if make -C "$prog" RVMESH="$root" RVMESH_BUILD="$root/$BUILD" OUT="$root/$work/skip" CFLAGS=-DSKIP TIMEOUT=20000 >"$work/skip-build.log" 2>&1; then
+if kit_make skip-build "$prog" OUT="$root/$work/skip" CFLAGS=-DSKIP TIMEOUT=20000; then
     "$BUILD/bin/mesh-sim-4x4t" --elf "$work/skip/subcomm.elf" --max-cycles 3000000 >"$work/skip.out" 2>"$work/skip.err"
     rc=$?
     t=$(grep -c "^\[[0-3],2\] node ([0-3],2): rvm_bcast_on: timeout in the start barrier: 2 of the other 3 members' signals came (has every member of this row made this call?)" "$work/skip.out")

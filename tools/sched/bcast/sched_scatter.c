@@ -23,7 +23,7 @@ uint32_t sched_scatter_tree_bound(const sched_shape *sh, uint32_t root)
     if (!mark || !queue) { free(mark); free(queue); return sched_lb_scatter(sh, root); }
     for (uint8_t p = 0; p < ports; p++) {
         int64_t w = sched_neighbour(sh, root, p);
-        int dup = 0;
+        int dup = (uint32_t)w == root;   /* a side of 1 on a torus (a row or a column): its own neighbour */
         for (uint32_t i = 0; i < nown; i++) dup |= owners[i] == (uint32_t)w;
         if (w >= 0 && !dup) owners[nown++] = (uint32_t)w;
     }
@@ -467,7 +467,8 @@ static int balanced_tree(const sched_shape *sh, uint32_t root, uint32_t *parent)
     for (uint32_t v = 0; v < n; v++) region[v] = UINT32_MAX;
     for (uint8_t p = 0; p < ports; p++) {
         int64_t w = sched_neighbour(sh, root, p);
-        if (w < 0 || region[w] != UINT32_MAX) continue;
+        /* a side of 1 on a torus (a row or a column as a shape) makes the root its own neighbour */
+        if (w < 0 || (uint32_t)w == root || region[w] != UINT32_MAX) continue;
         region[w] = nown;
         owners[nown++] = (uint32_t)w;
     }
