@@ -27,7 +27,7 @@ FW_LDFLAGS += -Wl,--section-start=.rodata=$(BOARD_DATA_BASE)
 endif
 
 .PHONY: all report bitstream synth pnr boot image prog prog-image estimate help clean check-board \
-        params tool
+        params tool netlist print-rtl
 .DEFAULT_GOAL := all
 all: report
 
@@ -77,10 +77,13 @@ $(BOOT_ELF): boards/boot/boot.c boards/boot/boot_start.S boards/boot/boot.ld \
 	  -Wl,--defsym=__boot_base=0x1000 -Wl,--defsym=__boot_bytes=$(BOARD_BOOT_BYTES) \
 	  -Wl,--defsym=__ram_base=$(RAM_BASE) -Wl,--defsym=__ram_size=$(RAM_BYTES) \
 	  -Wl,--no-warn-rwx-segments $(BOARD_BUILD)/boot_start.o $(BOARD_BUILD)/boot.o -lgcc -o $@
-# one 32-bit word per line for $readmemh (od prints host-order words: this host is little-endian)
+# one 32-bit word per line for $readmemh (od prints host-order words: this host is little-endian),
+# padded with zeros to the ROM's size (node_rom wants a word for every address)
 $(BOOT_HEX): $(BOOT_ELF)
 	riscv64-unknown-elf-objcopy -O binary $< $(@:.hex=.bin)
-	od -An -tx4 -v -w4 $(@:.hex=.bin) | tr -d ' ' > $@.tmp
+	@test "$$(stat -c %s $(@:.hex=.bin))" -le $(BOARD_BOOT_BYTES) || { echo "boards: the boot ROM is larger than BOOT_BYTES=$(BOARD_BOOT_BYTES)" >&2; exit 1; }
+	@cp $(@:.hex=.bin) $(@:.hex=.pad) && truncate -s $(BOARD_BOOT_BYTES) $(@:.hex=.pad)
+	od -An -tx4 -v -w4 $(@:.hex=.pad) | tr -d ' ' > $@.tmp
 	@test "$$(printf '\001\000\000\000' | od -An -tx4 | tr -d ' ')" = 00000001 || { echo "boards: od is not little-endian here" >&2; exit 1; }
 	@mv $@.tmp $@
 	@echo "boot ROM: $$(stat -c %s $(@:.hex=.bin)) of $(BOARD_BOOT_BYTES) bytes"
@@ -133,6 +136,20 @@ $(BOARD_JSON): $(BOARD_NODE_RTL) $(BOARD_TOP_RTL) $(BOOT_HEX) $(BOARD_PLL) confi
 	  tee -q -o $(BOARD_BUILD)/synth.stat stat" >/dev/null
 	@mv $@.tmp $@
 
+# the same netlist as Verilog with yosys's cell names, for simulation (tests/boards/
+# test_board_netlist.sh runs it against the RTL with yosys's iCE40 cell models); its buses
+# split into single bits, which Verilator needs to see no false combinational loops
+BOARD_NETLIST := $(BOARD_BUILD)/$(BOARD_TOP)_netlist.v
+netlist: check-board $(BOARD_NETLIST)
+$(BOARD_NETLIST): $(BOARD_JSON)
+	@echo "yosys write_verilog $@"
+	@yosys -q -p "read_json $<; splitnets; write_verilog -noattr $@.tmp" >/dev/null
+	@mv $@.tmp $@
+
+# the RTL files of board_node, for the testbenches (tests/boards, boards/scripts)
+print-rtl:
+	@echo $(BOARD_NODE_RTL)
+
 # nextpnr; its status is kept (pnr.status) rather than ending the build, so that the
 # report says how far the design got: a design too large for the device fails here
 pnr: check-board $(BOARD_PNR)
@@ -180,6 +197,7 @@ help:
 	@echo "  prog-image     write only the firmware image (e.g. another node: COORD=1,0)"
 	@echo "  image          build the firmware image: $(BOARD_IMAGE)"
 	@echo "  boot           build the boot ROM: $(BOOT_HEX)"
+	@echo "  netlist        the synthesised netlist as Verilog, for simulation: $(BOARD_NETLIST)"
 	@echo "  bench-cpi      CPI of the C test programs on the board's tile vs a dual-ported RAM: build/bench/board_cpi.json"
 	@echo "  estimate       yosys synthesis estimate for ECP5-85F and Artix-7 100T: $(BOARDS_DIR)/estimate.json"
 	@echo "  clean          remove $(BOARDS_DIR)/"

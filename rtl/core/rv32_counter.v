@@ -21,7 +21,12 @@ module rv32_counter #(
         if (DSP != 0) begin : g_dsp
             wire carry;
             // O = {top accumulator, bottom accumulator}, both registered; the bottom adder
-            // adds CI, the top one the bottom's carry; OLOAD* loads C (top) and D (bottom)
+            // adds CI, the top one the bottom's carry; OLOAD* loads C (top) and D (bottom).
+            // A and B (the multiplier's inputs, unused: 0 on the device when unconnected) are
+            // left unconnected on purpose: yosys's ice40_dsp pass (synth_ice40 -dsp) takes
+            // every SB_MAC16 whose A and B are wider than 10 bits in all for a multiplier and
+            // rebuilds it as one, which left these counters unclocked and reading 0 in the
+            // bitstream (found by tests/boards/test_board_netlist.sh)
             /* verilator lint_off PINCONNECTEMPTY */
             SB_MAC16 #(
                 .TOPOUTPUT_SELECT(2'b01), .TOPADDSUB_LOWERINPUT(2'b00),
@@ -29,7 +34,7 @@ module rv32_counter #(
                 .BOTOUTPUT_SELECT(2'b01), .BOTADDSUB_LOWERINPUT(2'b00),
                 .BOTADDSUB_UPPERINPUT(1'b0), .BOTADDSUB_CARRYSELECT(2'b11)
             ) lo (
-                .CLK(clk), .CE(1'b1), .C(wdata[31:16]), .A(16'd0), .B(16'd0), .D(wdata[15:0]),
+                .CLK(clk), .CE(1'b1), .C(wdata[31:16]), .A(), .B(), .D(wdata[15:0]),
                 .AHOLD(1'b0), .BHOLD(1'b0), .CHOLD(1'b0), .DHOLD(1'b0),
                 .IRSTTOP(1'b0), .IRSTBOT(1'b0), .ORSTTOP(rst), .ORSTBOT(rst),
                 .OLOADTOP(wr_lo), .OLOADBOT(wr_lo), .ADDSUBTOP(1'b0), .ADDSUBBOT(1'b0),
@@ -42,7 +47,7 @@ module rv32_counter #(
                 .BOTOUTPUT_SELECT(2'b01), .BOTADDSUB_LOWERINPUT(2'b00),
                 .BOTADDSUB_UPPERINPUT(1'b0), .BOTADDSUB_CARRYSELECT(2'b11)
             ) hi (
-                .CLK(clk), .CE(1'b1), .C(wdata[31:16]), .A(16'd0), .B(16'd0), .D(wdata[15:0]),
+                .CLK(clk), .CE(1'b1), .C(wdata[31:16]), .A(), .B(), .D(wdata[15:0]),
                 .AHOLD(1'b0), .BHOLD(1'b0), .CHOLD(1'b0), .DHOLD(1'b0),
                 .IRSTTOP(1'b0), .IRSTBOT(1'b0), .ORSTTOP(rst), .ORSTBOT(rst),
                 .OLOADTOP(wr_hi), .OLOADBOT(wr_hi), .ADDSUBTOP(1'b0), .ADDSUBBOT(1'b0),
