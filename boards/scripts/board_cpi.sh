@@ -12,10 +12,7 @@ B=boards/build/${BOARD:-icebreaker}
 work=$B/cpi
 bench=${BENCH_DIR:-build/bench}
 mkdir -p "$work" "$bench"
-rtl="$(echo rtl/core/*.v) $(ls rtl/noc/*.v | grep -v noc_network | tr '\n' ' ') rtl/tile/tile_ni.v \
-rtl/tile/ni_tx_engine.v rtl/tile/ni_rx_engine.v rtl/tile/tile.v rtl/link/link_add.v rtl/link/link_crc.v \
-rtl/link/link_tx.v rtl/link/link_rx.v rtl/link/link_phy.v boards/rtl/board_node.v \
-boards/rtl/board_io.v boards/rtl/board_leds.v boards/rtl/board_uart_tx.v boards/rtl/board_spi_master.v"
+rtl=$(make -s --no-print-directory -C boards print-rtl)
 # yosys's SB_MAC16 model for verilator (the core's DSP_COUNTERS=1; make -C boards params)
 mac16=$B/build/ice40/sb_mac16.v
 offset=$(printf '%d' "$(make -s --no-print-directory -f config.mk -f - x <<<'x: ; @echo $(BOARD_FLASH_OFFSET)')")
@@ -33,7 +30,7 @@ for v in sp dp; do
     # shellcheck disable=SC2086
     verilator --binary --timing -j 2 -Wno-fatal -Wno-lint -Wno-style --top-module tb_board_boot \
         -I"$work/$v" -DBOOT_HEX="\"$PWD/$B/boot.hex\"" -GFLASH_BASE="$offset" -Mdir "$work/$v/obj" \
-        tests/boards/tb_board_boot.v tests/boards/spi_flash_model.v $rtl "$mac16" >"$work/$v/build.log" 2>&1 ||
+        tests/boards/tb_board_boot.v tests/boards/uart_rx_model.v tests/boards/spi_flash_model.v $rtl "$mac16" >"$work/$v/build.log" 2>&1 ||
         { echo "board_cpi: verilator failed ($work/$v/build.log)" >&2; exit 1; }
 done
 rows=()

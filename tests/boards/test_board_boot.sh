@@ -33,10 +33,7 @@ tool=boards/build/bin/board-image
 offset=$(make -s --no-print-directory -f config.mk -f - x BOARD=icebreaker <<<'x: ; @echo $(BOARD_FLASH_OFFSET)')
 offset=$(printf '%d' "$offset")
 
-rtl="$(echo rtl/core/*.v) $(ls rtl/noc/*.v | grep -v noc_network | tr '\n' ' ') rtl/tile/tile_ni.v \
-rtl/tile/ni_tx_engine.v rtl/tile/ni_rx_engine.v rtl/tile/tile.v rtl/link/link_add.v rtl/link/link_crc.v \
-rtl/link/link_tx.v rtl/link/link_rx.v rtl/link/link_phy.v boards/rtl/board_node.v \
-boards/rtl/board_io.v boards/rtl/board_leds.v boards/rtl/board_uart_tx.v boards/rtl/board_spi_master.v"
+rtl=$(make -s --no-print-directory -C boards print-rtl)
 # yosys's SB_MAC16 model for verilator (the core's DSP_COUNTERS=1; make -C boards params)
 mac16=$B/build/ice40/sb_mac16.v
 # the board's RTL is lint-clean like the rest (verilator -Wall; the iCEBreaker top's PLL
@@ -54,7 +51,7 @@ else fail "board-boot the iCEBreaker top elaborates (yosys hierarchy -check)" "$
 # shellcheck disable=SC2086
 if ! verilator --binary --timing -j 2 -Wno-fatal -Wno-lint -Wno-style --top-module tb_board_boot \
         -I$B -DBOOT_HEX="\"$PWD/$B/boot.hex\"" -GFLASH_BASE="$offset" -Mdir "$work/obj" \
-        tests/boards/tb_board_boot.v tests/boards/spi_flash_model.v $rtl "$mac16" >"$work/build.log" 2>&1; then
+        tests/boards/tb_board_boot.v tests/boards/uart_rx_model.v tests/boards/spi_flash_model.v $rtl "$mac16" >"$work/build.log" 2>&1; then
     fail board-boot-build "verilator failed: $(grep -m 3 -i error "$work/build.log" | tr '\n' ' ')"
     exit 1
 fi
