@@ -55,7 +55,9 @@ static struct {
     rvm_cached plans[RVM_PLANS];
     uint32_t arena_used;       /* free RAM taken by the kept plans */
     uint32_t next_slot;
-    uint32_t plan_hits;
+    uint32_t plan_hits;        /* rvm_plan_stats: calls that reused a kept plan, */
+    uint32_t plans_compiled;   /* plans compiled, */
+    uint32_t plan_drops;       /* times kept plans were dropped for room in the free RAM */
     const char *reduce_path;
     uint32_t reserved;         /* top of the free RAM a reduction holds during its call */
     uint8_t initialised;
@@ -139,6 +141,7 @@ int rvm_init(void)
     kit.ctx.workspace_bytes = kit.ws_bytes;
     kit.count = 0;
     kit.arena_used = 0;
+    kit.plan_hits = kit.plans_compiled = kit.plan_drops = 0;
     for (uint32_t k = 0; k < RVM_PLANS; ++k)
         kit.plans[k].entry = -1;
     if (rvmesh_tables) {
@@ -332,6 +335,14 @@ static void drop_plans(void)
     kit.arena_used = 0;
 }
 
+/* the kept plans dropped for room: counted (rvm_plan_stats) when there were any */
+static void drop_plans_for_room(void)
+{
+    if (kit.arena_used)
+        kit.plan_drops++;
+    drop_plans();
+}
+
 /* table i's call: its kept plan started again, or a new one compiled (and kept) */
 static int run(int i, const char *name, uint32_t collective, const void *send, uint32_t send_bytes, void *recv,
                uint32_t recv_bytes, uint32_t m, uint32_t root)
@@ -347,7 +358,7 @@ static int run(int i, const char *name, uint32_t collective, const void *send, u
         const coll_comm *comm = comm_of_entry(&kit.entry[i]);
         const uint32_t need = (coll_plan_workspace_on(&kit.ctx, comm, &kit.table[i], m) + 15u) & ~15u;
         if (kit.arena_used + need > kit.ws_bytes)
-            drop_plans();
+            drop_plans_for_room();
         for (uint32_t k = 0; k < RVM_PLANS && !p; ++k)
             if (kit.plans[k].entry < 0)
                 p = &kit.plans[k];
@@ -360,6 +371,7 @@ static int run(int i, const char *name, uint32_t collective, const void *send, u
         if (rc != COLL_OK)
             return rc;
         kit.arena_used += need;
+        kit.plans_compiled++;
         p->entry = i;
         p->send = send;
         p->recv = recv;
@@ -380,6 +392,20 @@ static int not_initialised(const char *name)
     if (!kit.errors_return)
         rvmesh_exit(RVM_EXIT_STATUS(COLL_ENI));
     return COLL_ENI;
+}
+
+int rvm_plan_stats(struct rvm_plan_stats *out)
+{
+    if (!kit.initialised)
+        return not_initialised("rvm_plan_stats");
+    if (!out)
+        return fail(COLL_EARG, "rvm_plan_stats", "out is NULL: pass a struct rvm_plan_stats to fill");
+    out->reused = kit.plan_hits;
+    out->compiled = kit.plans_compiled;
+    out->drops = kit.plan_drops;
+    out->kept_bytes = kit.arena_used;
+    out->workspace_bytes = kit.ws_bytes + kit.reserved;
+    return COLL_OK;
 }
 
 /* a communicator this machine has none of: refused (COLL_EARG); 0 if it has */
@@ -626,7 +652,7 @@ static uint8_t *reserve(uint32_t bytes)
     kit.ws_bytes -= bytes;
     kit.reserved = bytes;
     if (kit.arena_used > kit.ws_bytes)
-        drop_plans();
+        drop_plans_for_room();
     return kit.ws + kit.ws_bytes;
 }
 

@@ -157,6 +157,28 @@ uint32_t rvm_init_cycles(void);           /* what rvm_init took on this node */
 uint32_t rvm_last_setup_cycles(void);     /* the last call's plan compilation */
 static inline uint64_t rvm_cycles(void) { return rvmesh_cycles(); }
 
+/* The kept plans (rvm_plan_stats): a call is compiled into a plan in the free RAM (the
+ * workspace, rvm_workspace_bytes) and the plan kept, so that the same call again (same
+ * collective, communicator, buffers and m) only posts it. Plans are kept one after the other
+ * while they fit below what a reduction holds for its blocks during its call; when the next
+ * one does not fit, all are dropped and compiled again when next called. A program whose
+ * arrays leave too little free RAM (or that cycles through many buffer/size combinations)
+ * then compiles on every call, a few thousand cycles to 100k+ more each: after a loop of the
+ * same calls, `compiled` must not have grown. At most 16 plans are kept: a 17th distinct call
+ * replaces one of them, which compiles again without a drop. Counted since rvm_init, on this
+ * node. */
+struct rvm_plan_stats {
+    uint32_t reused;            /* calls that posted a kept plan (no compilation) */
+    uint32_t compiled;          /* plans compiled (a reduction's call: one or two) */
+    uint32_t drops;             /* times the kept plans were all dropped because the free RAM
+                                 * could not hold the next one (or a reduction's blocks) too */
+    uint32_t kept_bytes;        /* free RAM the kept plans take now */
+    uint32_t workspace_bytes;   /* the free RAM they are kept in (rvm_workspace_bytes) */
+};
+/* fills *out; COLL_EARG (as every refused argument: the node ends, status 66, unless
+ * rvm_errors_return(1)) when out is NULL, COLL_ENI before rvm_init */
+int rvm_plan_stats(struct rvm_plan_stats *out);
+
 /* For persistent plans (coll_plan_init ... in coll.h) on the declared tables: the context and
  * the table a call of this collective (RVM_BCAST ...) with this root and m would run
  * (NULL if none is declared). */

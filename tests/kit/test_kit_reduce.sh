@@ -9,8 +9,11 @@
 # both paths, rvm_reduce_scatter, in place, rvm_reduce to node 5 with NULL elsewhere, bad input
 # (an unknown op, a misaligned buffer, a root off the machine, a workspace too small) with
 # its message, and the barrier (node 0 enters 40,000 cycles late: no node leaves before it
-# entered). Built with COLLECTIVES=bcast: an allreduce says to declare allgather; rvm_barrier
-# (the NI's barrier, no table) still works. Built with -DSKIP: node 3 skips the
+# entered). rvm_plan_stats: a loop of the same allreduce compiles nothing and reuses its kept
+# plan each time; an rvm_reduce whose N vectors (64 KiB) leave too little free RAM below them
+# for the kept plans drops them (drops + 1), and the same call again drops nothing; a NULL
+# out is refused (COLL_EARG). Built with COLLECTIVES=bcast: an allreduce says to declare
+# allgather; rvm_barrier (the NI's barrier, no table) still works. Built with -DSKIP: node 3 skips the
 # barrier, the others end in a timeout naming rvm_barrier (status 80), not a hang.
 set -u
 . tests/kit/lib.sh
@@ -22,7 +25,10 @@ if kit_make ok-build "$prog" OUT="$root/$work/ok"; then
     "$sim" --elf "$work/ok/reduce.elf" --max-cycles 3000000 >"$work/ok.out" 2>"$work/ok.err"
     rc=$?
     [ $rc -eq 0 ] && pass kit-reduce-run || fail kit-reduce-run "exit $rc: $(grep -m 3 FAILED "$work/ok.out" | tr '\n' ' ')$(tail_of "$work/ok.err" 2)"
-    checks=$(sed -n 's/^\[[0-9],[0-9]\] check \([^:]*\): .*/\1/p' "$work/ok.out" | sort -u)
+    # what the program printed, and the plan counts' checks by name (a missing one fails)
+    checks=$({ sed -n 's/^\[[0-9],[0-9]\] check \([^:]*\): .*/\1/p' "$work/ok.out"
+        printf '%s\n' plan-stats-loop plan-stats-workspace plan-stats-drop-premise plan-stats-drop \
+            plan-stats-drop-again plan-stats-null; } | sort -u)
     [ "$(echo "$checks" | wc -l)" -ge 26 ] || fail kit-reduce-checks "only $(echo "$checks" | wc -l) checks printed"
     # shellcheck disable=SC2086
     kit_node_checks kit-reduce "$work/ok.out" 16 $checks
@@ -38,8 +44,9 @@ rvm_reduce_scatter: count 1048576 needs 67108864 bytes of workspace for the 16 n
 rvm_allreduce: buffers must be word-aligned, not null
 rvm_reduce: root 16 is off the machine (nodes 0..15)
 rvm_allreduce: count 1048576 needs 67108864 bytes of workspace for the 16 nodes' vectors, the program leaves
+rvm_plan_stats: out is NULL: pass a struct rvm_plan_stats to fill
 MSG
-    grep '^\[0,0\] cycles' "$work/ok.out" | sed 's/^\[0,0\] /    /'
+    grep '^\[0,0\] \(cycles\|plan stats\)' "$work/ok.out" | sed 's/^\[0,0\] /    /'
 else
     fail kit-reduce-build "$(tail_of "$work/ok-build.log" 4)"
 fi

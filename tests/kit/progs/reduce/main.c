@@ -6,7 +6,9 @@
  * others) on the small path (allgather + local combine) and the large path (reduce-scatter
  * by alltoall + allgather). The barrier: node 0 computes for 40,000 cycles before it; every
  * node's exit from it must come after every node's entry (machine-wide cycle counts,
- * exchanged by an allgather). Prints "check NAME: ok" for each check that held.
+ * exchanged by an allgather). rvm_plan_stats: the counts of kept plans over a loop of one
+ * call, and a drop forced by a reduction whose blocks leave too little free RAM (check_plan_stats).
+ * Prints "check NAME: ok" for each check that held.
  * Built with -DBAD (COLLECTIVES=bcast): an allreduce without allgather declared returns
  * COLL_EUNDECLARED; rvm_barrier, which needs no table, still works.
  * Built with -DSKIP (TIMEOUT=20000): node 3 skips rvm_barrier, the others end in a timeout
@@ -97,6 +99,50 @@ static __attribute__((unused)) void check_allreduce(uint32_t count, rvm_op op, c
     if (rvm_node() == 0)
         printf("cycles allreduce %s %lu elements%s (%s): %lu\n", op_name(op), (unsigned long)count,
                *tag ? " again" : "", rvm_last_reduce_path(), (unsigned long)(t1 - t0));
+}
+
+/* rvm_plan_stats: a loop of the same call compiles nothing and reuses its plan every time;
+ * a reduction whose blocks leave too little free RAM below them for the kept plans drops
+ * them (drops grows), and the same call again then finds its own plan kept */
+#define LOOP 10u
+#define BIG (1024u - 1u)   /* not a multiple of N: the small path, which holds N x BIG words */
+static uint32_t big[BIG];
+
+static __attribute__((unused)) void check_plan_stats(uint32_t me)
+{
+    struct rvm_plan_stats s0, s1, s2, s3;
+    fill(5);
+    int rc = rvm_allreduce(in, out, 5, RVM_SUM);   /* warm-up: its plan compiled or kept */
+    rc |= rvm_plan_stats(&s0);
+    for (uint32_t k = 0; k < LOOP; ++k)
+        rc |= rvm_allreduce(in, out, 5, RVM_SUM);
+    rc |= rvm_plan_stats(&s1);
+    expect("plan-stats-loop", rc == 0 && s1.compiled == s0.compiled && s1.reused == s0.reused + LOOP &&
+                                  s1.drops == s0.drops && s1.kept_bytes == s0.kept_bytes && s0.kept_bytes > 0);
+    expect("plan-stats-workspace", s1.workspace_bytes == rvm_workspace_bytes() && s1.kept_bytes <= s1.workspace_bytes);
+    /* N x BIG words held at the top of the free RAM leave less than the kept plans take */
+    const uint32_t held = (RVM_NODES * 4u * BIG + 15u) & ~15u;
+    expect("plan-stats-drop-premise", held + 16u <= s1.workspace_bytes && s1.kept_bytes + held > s1.workspace_bytes);
+    for (uint32_t i = 0; i < BIG; ++i)
+        big[i] = value(me, i);
+    rc = rvm_reduce(big, me == 0 ? big : NULL, BIG, RVM_BOR, 0);
+    rc |= rvm_plan_stats(&s2);
+    expect("plan-stats-drop", rc == 0 && !strcmp(rvm_last_reduce_path(), "allgather") && s2.drops == s1.drops + 1u &&
+                                  s2.compiled == s1.compiled + 1u && s2.reused == s1.reused &&
+                                  s2.kept_bytes > 0 && s2.kept_bytes < s1.kept_bytes);
+    for (uint32_t i = 0; i < BIG; ++i)
+        big[i] = value(me, i);
+    rc = rvm_reduce(big, me == 0 ? big : NULL, BIG, RVM_BOR, 0);
+    rc |= rvm_plan_stats(&s3);
+    expect("plan-stats-drop-again", rc == 0 && s3.drops == s2.drops && s3.compiled == s2.compiled &&
+                                        s3.reused == s2.reused + 1u);
+    if (me == 0)
+        printf("plan stats: %lu reused, %lu compiled, %lu drops, %lu of %lu bytes kept\n", (unsigned long)s3.reused,
+               (unsigned long)s3.compiled, (unsigned long)s3.drops, (unsigned long)s3.kept_bytes,
+               (unsigned long)s3.workspace_bytes);
+    rvm_errors_return(1);
+    expect("plan-stats-null", rvm_plan_stats(NULL) == COLL_EARG);
+    rvm_errors_return(0);
 }
 
 int main(void)
@@ -207,6 +253,7 @@ int main(void)
     expect("barrier-again", rc_again == 0);
     if (me == 0)
         printf("cycles barrier again: %lu\n", (unsigned long)(b1 - b0));
+    check_plan_stats(me);
     return failures ? 1 : 0;
 #endif
 }
