@@ -22,14 +22,14 @@ MESH_SIM_VLT := sim/mesh/mesh_share.vlt
 MESH_SIM_LIBS := $(SCHED_HOST_OBJS)
 
 # Shapes built besides config.mk's: NAME:DIMS:X:Y:Z:TORUS[:THREADS[:xrand|guard|board]]. Tests use
-# 4x4m, 5x5t, 3x3x3m, the two-thread 4x4t-mt, 3x3x3t-xrand (every register starts random,
+# 4x4m, 5x5t, 3x3x3m, the two-thread 2x2t-mt beside 2x2t, 3x3x3t-xrand (every register starts random,
 # --x-seed N: the 3x3x3 torus of the tests) and 4x4t-guard (every link protected, with
 # fault injection: mesh_top GUARD = 1), 4x4m-board (the iCE40 board's tile); the benchmarks 8x8t, 8x8m and 8x8t-mt, and
 # make bench-sim 2x2t to 16x16t, one thread and two.
 MESH_SIM_VARIANTS := 4x4m:2:4:4:1:0 4x4t:2:4:4:1:1 5x5t:2:5:5:1:1 3x3x3t:3:3:3:3:1 3x3x3m:3:3:3:3:0 \
                      8x8t:2:8:8:1:1 8x8m:2:8:8:1:0 4x4t-mt:2:4:4:1:1:2 8x8t-mt:2:8:8:1:1:2 3x3x3t-xrand:3:3:3:3:1:1:xrand 4x4t-guard:2:4:4:1:1:1:guard \
                      4x4m-board:2:4:4:1:0:1:board \
-                     2x2t:2:2:2:1:1 16x16t:2:16:16:1:1 16x16t-mt:2:16:16:1:1:2 \
+                     2x2t:2:2:2:1:1 2x2t-mt:2:2:2:1:1:2 16x16t:2:16:16:1:1 16x16t-mt:2:16:16:1:1:2 \
                      8x8t-pgo:2:8:8:1:1:1:pgo 16x16t-pgo:2:16:16:1:1:1:pgo
 # Any other shape on request: make mesh-sim-6x6t MESH_SIM_EXTRA=6x6t (XxY or XxYxZ, then t for
 # a torus or m for a mesh; the application kit, kit/program.mk, asks for its SHAPE this way)

@@ -41,6 +41,26 @@ fi
 # yosys's cell models without its empty PLL black box (the model here stands in for it)
 cells=$(dirname "$(command -v yosys)")/../share/yosys/ice40/cells_sim.v
 awk '/^module SB_PLL40_PAD /{skip=1} !skip{print} skip&&/^endmodule/{skip=0}' "$cells" >"$work/cells_sim.v"
+# rtl NAME: the RTL's run of image NAME (its console line count tells the netlist's run when
+# to stop); netlist NAME: the netlist's; same NAME: their console lines must be the same text,
+# each the same number of cycles after the first
+rtl() {
+    "$work/rtl/Vtb_board_boot" +flash="$work/$1.hex" +stamp +no_blinks +max_cycles=20000000 >"$work/$1.rtl" 2>&1
+}
+# the RTL side (compile, then both images' runs) in the background while the netlist compiles
+rtl_side() {
+    # shellcheck disable=SC2046
+    verilator --binary --timing -j 2 -Wno-fatal -Wno-lint -Wno-style --top-module tb_board_boot \
+        -I$B -DBOOT_HEX="\"$PWD/$B/boot.hex\"" -GFLASH_BASE="$offset" -GCLK_HZ="$clk_hz" \
+        -GBAUD="$baud" -GTICK_HZ="$tick_hz" -Mdir "$work/rtl" tests/boards/tb_board_boot.v \
+        tests/boards/uart_rx_model.v tests/boards/spi_flash_model.v \
+        $(make -s --no-print-directory -C boards BOARD=icebreaker print-rtl) "$B/build/ice40/sb_mac16.v" \
+        >"$work/rtl-build.log" 2>&1 || return 1
+    rtl good
+    rtl hcrc
+}
+rtl_side &
+rtl_pid=$!
 # shellcheck disable=SC2046
 if ! verilator --binary --timing -j 2 -Wno-fatal -Wno-lint -Wno-style -DNO_ICE40_DEFAULT_ASSIGNMENTS \
         --top-module tb_board_pins -GFLASH_BASE="$offset" -GCLK_HZ="$clk_hz" -GBAUD="$baud" \
@@ -48,26 +68,15 @@ if ! verilator --binary --timing -j 2 -Wno-fatal -Wno-lint -Wno-style -DNO_ICE40
         tests/boards/spi_flash_model.v tests/boards/sb_pll40_pad_model.v \
         "$B/board_icebreaker_netlist.v" "$work/cells_sim.v" >"$work/netlist-build.log" 2>&1; then
     fail board-netlist-build "verilator (netlist) failed: $(grep -m 3 -i error "$work/netlist-build.log" | tr '\n' ' ')"
+    wait
     exit 1
 fi
-# shellcheck disable=SC2046
-if ! verilator --binary --timing -j 2 -Wno-fatal -Wno-lint -Wno-style --top-module tb_board_boot \
-        -I$B -DBOOT_HEX="\"$PWD/$B/boot.hex\"" -GFLASH_BASE="$offset" -GCLK_HZ="$clk_hz" \
-        -GBAUD="$baud" -GTICK_HZ="$tick_hz" -Mdir "$work/rtl" tests/boards/tb_board_boot.v \
-        tests/boards/uart_rx_model.v tests/boards/spi_flash_model.v \
-        $(make -s --no-print-directory -C boards BOARD=icebreaker print-rtl) "$B/build/ice40/sb_mac16.v" \
-        >"$work/rtl-build.log" 2>&1; then
+if ! wait "$rtl_pid"; then
     fail board-netlist-build "verilator (RTL) failed: $(grep -m 3 -i error "$work/rtl-build.log" | tr '\n' ' ')"
     exit 1
 fi
 pass "board-netlist the bitstream's netlist and the RTL compile for simulation ($(grep -c 'SB_LUT4 ' "$B/board_icebreaker_netlist.v") SB_LUT4 cells)"
 
-# rtl NAME: the RTL's run of image NAME (its console line count tells the netlist's run when
-# to stop); netlist NAME: the netlist's; same NAME: their console lines must be the same text,
-# each the same number of cycles after the first
-rtl() {
-    "$work/rtl/Vtb_board_boot" +flash="$work/$1.hex" +stamp +no_blinks +max_cycles=20000000 >"$work/$1.rtl" 2>&1
-}
 netlist() {
     "$work/netlist/Vtb_board_pins" +flash="$work/$1.hex" +stamp +lines="$(grep -c '^UART@' "$work/$1.rtl")" \
         +max_cycles=3000000 >"$work/$1.net" 2>&1
@@ -91,8 +100,6 @@ same() {
     fi
 }
 # the two netlist runs at once (each takes one core for a minute or so)
-rtl good
-rtl hcrc
 netlist hcrc &
 netlist good
 wait

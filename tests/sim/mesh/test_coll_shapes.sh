@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Every collective on the shapes besides config.mk's 4x4 torus (which test_coll.sh covers):
 # the 4x4 mesh (broadcast by Cang-Wu and its DP variant), the 5x5 torus, the 3x3x3 torus
-# (from a random power-on state) and the 3x3x3 mesh, each a mesh-sim model of its own
-# (mesh-sim-4x4m, -5x5t, -3x3x3t-xrand, -3x3x3m; 1-3 minutes to build each). Roots, sources and block sizes are random (4 bytes .. 1 KiB,
+# (from a random power-on state), and on request the 3x3x3 mesh, each a mesh-sim model of its
+# own (mesh-sim-4x4m, -5x5t, -3x3x3t-xrand, -3x3x3m; 1-3 minutes to build each). Roots, sources and block sizes are random (4 bytes .. 1 KiB,
 # within what a node's RAM holds), from a seed printed on the first line: 1 unless
 # TEST_SEED=N (or TEST_SEED=random); COLL_SHAPES="5x5t" picks shapes. Every job's delivery is
 # checked byte for byte by mesh-sim on every node, and its cycles against its bounds.
@@ -32,10 +32,12 @@ pick() {  # picked=one of the arguments at random (no subshell: it would reseed 
 }
 
 # shape: variant, schedgen shape, kind, dims; the algorithms that apply to it
-# COLL_SHAPES="4x4m 5x5t" runs only those
+# COLL_SHAPES="4x4m 5x5t" runs only those. The 3x3x3 mesh is not in make test's list since
+# 2026-11-27 (105 s of CI, most of it its model's build, which no other test needs; the
+# netlist test took its place): COLL_SHAPES="4x4m 5x5t 3x3x3t 3x3x3m" runs every shape
 for spec in "4x4m 4x4 mesh 2" "5x5t 5x5 torus 2" "3x3x3t 3x3x3 torus 3" "3x3x3m 3x3x3 mesh 3"; do
     read -r variant shape kind dims <<<"$spec"
-    case " ${COLL_SHAPES:-4x4m 5x5t 3x3x3t 3x3x3m} " in *" $variant "*) ;; *) continue ;; esac
+    case " ${COLL_SHAPES:-4x4m 5x5t 3x3x3t} " in *" $variant "*) ;; *) continue ;; esac
     name="coll-$variant"
     # the 3x3x3 torus runs on its model with random power-on state (seed 1), which
     # tests/rtl/tile/test_tile_xrand.sh also uses: one build for both
