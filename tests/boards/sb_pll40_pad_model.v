@@ -3,7 +3,12 @@
 // iCEBreaker top and its netlist (yosys's cells_sim.v has only an empty black box for it).
 // It passes the pin's clock through unchanged, so a simulated cycle is a cycle of the
 // PLL's output (the design's CLK_HZ), and raises LOCK after LOCK_CYCLES cycles.
-// Not synthesised: the bitstream uses the real primitive.
+// Not synthesised: the bitstream uses the real primitive. Named as the primitive it stands in
+// for (so the file's name is not the module's), with the primitive's parameters and pins
+// that a pass-through does not use.
+/* verilator lint_off DECLFILENAME */
+/* verilator lint_off UNUSEDPARAM */
+/* verilator lint_off UNUSEDSIGNAL */
 module SB_PLL40_PAD #(
     parameter FEEDBACK_PATH = "SIMPLE",
     parameter [3:0] DIVR = 4'd0,
@@ -31,3 +36,6 @@ module SB_PLL40_PAD #(
         else LOCK <= 1'b1;
     end
 endmodule
+/* verilator lint_on UNUSEDSIGNAL */
+/* verilator lint_on UNUSEDPARAM */
+/* verilator lint_on DECLFILENAME */
