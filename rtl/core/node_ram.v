@@ -18,6 +18,15 @@
 // address (read-before-write with SP_BANKS = 0; with SP_BANKS > 0 a write leaves the
 // bank's read data unchanged, as SPRAM does).
 // LINE_WORDS = 1 is a plain word-wide RAM.
+//
+// SP_BANKS = 0 on an FPGA: when port I reads a word that port D writes in the same cycle,
+// port I returns the old word (as above). A block RAM whose ports may disagree on that (the
+// ECP5's DP16KD: undefined across ports) would make yosys build it in twice the block RAM
+// with the writes delayed a cycle; so each bank's I read is declared "any value" on such a
+// collision (the 'x below, which yosys's memory_dff reads as exactly that), and i_data takes
+// the word from port D's read instead, which reads the same line in the same cycle before
+// writing it (read-before-write on one port: every block RAM has it). The same values, cycle
+// for cycle, as one memory with two ports: only the block RAM is told what it may do.
 module node_ram #(
     parameter WORDS      = 16384,
     parameter ADDR_BITS  = 14,          // log2(WORDS)
@@ -45,21 +54,32 @@ module node_ram #(
     wire [BANK_BITS-1:0]     i_line = i_addr[ADDR_BITS-1:LINE_BITS];
     wire [32*LINE_WORDS-1:0] i_words, dp_d_data;
     wire [31:0]              dp_i_data;
+    // port D reads port I's line this cycle (then port D's read is port I's word too)
+    wire                     i_hit = d_enable && d_line == i_line;
+    reg                      i_hit_q;
+    always @(posedge clk) i_hit_q <= i_hit;
     generate
         if (LINE_WORDS == 1) begin : one
-            assign dp_i_data = i_words;
+            assign dp_i_data = i_hit_q ? dp_d_data : i_words;
         end else begin : sel
             reg [LINE_BITS-1:0] i_bank;
             always @(posedge clk) i_bank <= i_addr[LINE_BITS-1:0];
-            assign dp_i_data = i_words[32 * i_bank +: 32];
+            assign dp_i_data = i_hit_q ? dp_d_data[32 * i_bank +: 32] : i_words[32 * i_bank +: 32];
         end
 
         for (k = 0; k < DP_BANKS; k = k + 1) begin : bank
             // public so that the simulators can load a program before reset
             reg [31:0] mem [0:BANK_WORDS-1] /* verilator public */;
             reg [31:0] i_q, d_q;
+            // port I's read, any value in the bytes port D writes at its line this cycle
+            // (i_data takes d_q then: the header)
+            wire [31:0] i_word = mem[i_line];
+            wire [3:0]  i_clash = {4{i_hit}} & d_wstrb[4*k +: 4];
             always @(posedge clk) begin
-                i_q <= mem[i_line];
+                i_q[7:0]   <= i_clash[0] ? 8'bx : i_word[7:0];
+                i_q[15:8]  <= i_clash[1] ? 8'bx : i_word[15:8];
+                i_q[23:16] <= i_clash[2] ? 8'bx : i_word[23:16];
+                i_q[31:24] <= i_clash[3] ? 8'bx : i_word[31:24];
                 if (d_enable) begin
                     d_q <= mem[d_line];
                     if (d_wstrb[4*k])     mem[d_line][7:0]   <= d_wdata[32*k +: 8];
