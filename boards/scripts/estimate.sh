@@ -20,7 +20,6 @@ devices=(
 luts_of() {   # stat file, family
     awk -v fam="$2" '
         $1 ~ /^(LUT[1-6])$/ { n += $2 }
-        fam == "ecp5" && $1 == "LUT4" { n += $2 }
         fam == "ecp5" && $1 == "CCU2C" { n += 2 * $2 }
         fam == "ecp5" && $1 == "TRELLIS_DPR16X4" { n += 4 * $2 }
         fam == "xc7" && $1 ~ /^RAM(32M|64M|128X1D|256X1S)$/ { n += 4 * $2 }
