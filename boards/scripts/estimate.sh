@@ -14,20 +14,30 @@ shift 2
 # 0.23 (past 13 minutes and 10 GB; YosysHQ/yosys#2816); the cell counts are final before it.
 devices=(
   "ecp5|synth_ecp5 -run :check|83640|208|156|LFE5U-85F (ULX3S)|DP16KD (18 Kbit)|MULT18X18D"
-  "xc7|synth_xilinx -family xc7|63400|135|240|XC7A100T (Artix-7 100T)|RAMB36E1 (36 Kbit; RAMB18E1 = 0.5)|DSP48E1"
+  "xc7|synth_xilinx -family xc7 -flatten|63400|135|240|XC7A100T (Artix-7 100T)|RAMB36E1 (36 Kbit; RAMB18E1 = 0.5)|DSP48E1"
 )
+# synth_xilinx keeps the hierarchy unless -flatten (synth_ecp5 flattens), and then stat
+# lists every module once and the whole design last ("design hierarchy"): the counts are
+# taken from that last part when there is one (flat: from the whole stat)
+whole() {    # stat file: the part that counts the whole design
+    if grep -q '=== design hierarchy ===' "$1"; then
+        sed -n '/=== design hierarchy ===/,$p' "$1"
+    else
+        cat "$1"
+    fi
+}
 # the LUTs a cell of yosys's stat stands for (carry chains and LUT RAM included)
 luts_of() {   # stat file, family
-    awk -v fam="$2" '
+    whole "$1" | awk -v fam="$2" '
         $1 ~ /^(LUT[1-6])$/ { n += $2 }
         fam == "ecp5" && $1 == "CCU2C" { n += 2 * $2 }
         fam == "ecp5" && $1 == "TRELLIS_DPR16X4" { n += 4 * $2 }
         fam == "xc7" && $1 ~ /^RAM(32M|64M|128X1D|256X1S)$/ { n += 4 * $2 }
         fam == "xc7" && $1 ~ /^RAM(32X1D|64X1D|128X1S)$/ { n += 2 * $2 }
         fam == "xc7" && $1 ~ /^(RAM32X1S|RAM64X1S|SRL16E|SRLC32E)$/ { n += $2 }
-        END { print n + 0 }' "$1"
+        END { print n + 0 }'
 }
-cell() { awk -v c="$2" '$1 == c { n += $2 } END { print n + 0 }' "$1"; }
+cell() { whole "$1" | awk -v c="$2" '$1 == c { n += $2 } END { print n + 0 }'; }
 
 entries=()
 while [ $# -ge 2 ]; do
@@ -51,10 +61,10 @@ while [ $# -ge 2 ]; do
         if [ "$fam" = ecp5 ]; then
             bram=$(cell "$stat" DP16KD); dsp=$(cell "$stat" MULT18X18D)
         else
-            bram=$(awk '$1 == "RAMB36E1" { n += $2 } $1 == "RAMB18E1" { n += $2 / 2 } END { print n + 0 }' "$stat")
+            bram=$(whole "$stat" | awk '$1 == "RAMB36E1" { n += $2 } $1 == "RAMB18E1" { n += $2 / 2 } END { print n + 0 }')
             dsp=$(cell "$stat" DSP48E1)
         fi
-        ffs=$(awk '$1 ~ /^(TRELLIS_FF|FDRE|FDSE|FDCE|FDPE)$/ { n += $2 } END { print n + 0 }' "$stat")
+        ffs=$(whole "$stat" | awk '$1 ~ /^(TRELLIS_FF|FDRE|FDSE|FDCE|FDPE)$/ { n += $2 } END { print n + 0 }')
         entries+=("$(jq -n --arg config "$name" --arg params "$params" --arg device "$dev_name" \
             --arg bram_kind "$bram_kind" --arg dsp_kind "$dsp_kind" \
             --argjson luts "$luts" --argjson ffs "$ffs" --argjson bram "$bram" --argjson dsp "$dsp" \
