@@ -11,7 +11,8 @@ shift 2
 # device  synth-command  LUTs  block-RAMs  DSPs  names
 # synth_ecp5 stops before its `check` step (-run :check): that step's first pass, autoname
 # (readable names for the netlist), runs for ever on a flat design of this size in yosys
-# 0.23 (past 13 minutes and 10 GB; YosysHQ/yosys#2816); the cell counts are final before it.
+# 0.23 (stopped after 7 minutes, past 9 GB and growing; YosysHQ/yosys#2816); the cell
+# counts are final before it.
 devices=(
   "ecp5|synth_ecp5 -run :check|83640|208|156|LFE5U-85F (ULX3S)|DP16KD (18 Kbit)|MULT18X18D"
   "xc7|synth_xilinx -family xc7 -flatten|63400|135|240|XC7A100T (Artix-7 100T)|RAMB36E1 (36 Kbit; RAMB18E1 = 0.5)|DSP48E1"
