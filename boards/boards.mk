@@ -91,9 +91,10 @@ $(BOOT_HEX): $(BOOT_ELF)
 # ---- host tool --------------------------------------------------------------------------
 BOARD_IMAGE_TOOL := $(BOARDS_DIR)/bin/board-image
 tool: $(BOARD_IMAGE_TOOL)
-$(BOARD_IMAGE_TOOL): boards/tools/board_image.c boards/boot/board_image.h
+$(BOARD_IMAGE_TOOL): boards/tools/board_image.c boards/boot/board_image.h firmware/sched/sched_table.c \
+                     firmware/sched/sched_table.h firmware/sched/sched_shape.c firmware/sched/sched_names.c firmware/sched/sched.h
 	@mkdir -p $(dir $@)
-	gcc -std=c11 -O2 -Wall -Wextra -Werror -o $@ $<
+	gcc -std=c11 -O2 -Wall -Wextra -Werror -Ifirmware/sched -o $@ $< firmware/sched/sched_table.c firmware/sched/sched_shape.c firmware/sched/sched_names.c
 
 # ---- firmware image ---------------------------------------------------------------------
 # FW: the program (a .c or .S file of the tree); COORD: this board's node; the machine's

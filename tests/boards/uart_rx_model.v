@@ -3,10 +3,12 @@
 // sampled mid-bit). Prints each line it receives as "UART: <text>", or with +stamp as
 // "UART@<cycle>: <text>" where <cycle> counts clk edges from time 0 to the line's newline
 // (so two runs of one design, or of its RTL and its netlist, can be compared line by line).
+// TAG >= 0 (a testbench with several boards) prints "UART<TAG>: <text>" ("UART<TAG>@<cycle>").
 // `lines` counts the lines printed, `idle` the cycles since rx last went low; flush() prints
 // a last line that has no newline.
 module uart_rx_model #(
-    parameter DIV = 4
+    parameter DIV = 4,
+    parameter TAG = -1
 ) (
     input wire clk,
     input wire rx
@@ -18,8 +20,10 @@ module uart_rx_model #(
     initial stamp = $test$plusargs("stamp");
     task automatic flush;
         begin
-            if (stamp) $write("UART@%0d: ", cycle);
-            else $write("UART: ");
+            if (TAG >= 0) $write("UART%0d", TAG);
+            else $write("UART");
+            if (stamp) $write("@%0d: ", cycle);
+            else $write(": ");
             for (k = n_line - 1; k >= 0; k = k - 1) $write("%c", line[8*k +: 8]);
             $write("\n");
             n_line = 0;
