@@ -102,12 +102,13 @@ KIT_LIB_SRCS := $(KIT_DRV)/linkport.c $(KIT_COLL)/coll.c $(KIT_COLL)/coll_msg.c 
                 $(KIT_COLL)/coll_run.c $(KIT_COLL)/coll_app.c \
                 $(KIT_SCHED)/sched_shape.c $(KIT_SCHED)/sched_names.c $(KIT_SCHED)/sched_table.c \
                 $(KIT_SCHED)/sched_pmnb.c $(KIT_SCHED)/sched_dyn.c
-KIT_HDRS := $(wildcard $(KIT_RT)/*.h $(KIT_COLL)/*.h $(KIT_DRV)/*.h $(KIT_SCHED)/*.h)
+KIT_HDRS := $(wildcard $(KIT_RT)/*.h $(KIT_COLL)/*.h $(KIT_DRV)/*.h $(KIT_SCHED)/*.h) $(KIT_ROOT)/boards/boot/board_regs.h
 
 KIT_OBJ := $(OUT)/obj
 KIT_INC := $(OUT)/include
 KIT_CONFIG_H := $(KIT_INC)/rvmesh_config.h
-KIT_INCLUDES := -I$(KIT_RT) -I$(KIT_COLL) -I$(KIT_DRV) -I$(KIT_SCHED) -I$(KIT_INC) -include rvmesh_config.h
+KIT_INCLUDES := -I$(KIT_RT) -I$(KIT_COLL) -I$(KIT_DRV) -I$(KIT_SCHED) -I$(KIT_ROOT)/boards/boot -I$(KIT_INC) \
+                -include rvmesh_config.h
 KIT_CFLAGS := $(FW_BASE_CFLAGS) $(KIT_INCLUDES) -DRVM_TIMEOUT_CYCLES=$(TIMEOUT)u
 KIT_LDFLAGS := $(FW_BASE_LDFLAGS) -T $(KIT_ROOT)/linker/node.ld -Wl,--defsym=__stack_size=$(STACK_BYTES) \
                $(if $(filter integer,$(PRINTF)),-DPICOLIBC_INTEGER_PRINTF_SCANF)

@@ -2,10 +2,10 @@
 # SPDX-License-Identifier: ISC
 # test-timeout: 1200
 # A machine of boards without the boards (issue 12, item 5b; the kit's board path, issue 18
-# item 6): four boards wired pin to pin as a 2x2 mesh (tests/boards/tb_board_mesh.v: each
-# board_node with config.mk's icebreaker profile, a link_phy on every port, its own
-# oscillator (0, +200, -200, +400 ppm), its own SPI flash model and UART, leaving reset at
-# different times). They boot a program of the application kit (tests/boards/progs/
+# item 6): four iCEBreaker tops wired pin to pin as a 2x2 mesh, PMOD pin n of a + row to pin
+# n + 6 of the neighbour's - row (tests/boards/tb_board_mesh.v: board_icebreaker from RTL
+# with config.mk's icebreaker profile, a link_phy on every port, its own oscillator (0, +200,
+# -200, +400 ppm), its own SPI flash model and UART, its button released at its own time). They boot a program of the application kit (tests/boards/progs/
 # board_mesh: bcast from two roots, allgather, alltoall, allreduce, every byte checked on
 # every node) from the flash images `make board-images` writes (the very ELF mesh-sim runs,
 # each board's image with its own node's tables). Checks:
@@ -13,11 +13,15 @@
 #     another shape and an ELF whose tables are damaged, writing nothing
 #   - the same ELF on mesh-sim's 2x2 mesh: every node ok
 #   - the boards: every boot line names its node, every node's collectives byte-exact, all
-#     four exit 0, each board's link LEDs show exactly its cabled ports up
-#   - a cable taken out (board 0's +x): every node's first call ends with a timeout error
-#     naming the call (no hang), no board exits 0, the two boards of the cable show it down
+#     four exit 0, each board's link LEDs show exactly its cabled ports up; board 3 starts
+#     600,000 cycles after board 0, longer than the program's call timeout (rvm_init waits
+#     for every board on a board)
+#   - a cable taken out (board 0's +x): its two boards name the link on their consoles and
+#     wait in rvm_init (no collective runs), the link LEDs show it down
+#   - the 2x2 torus (+torus: two cables between each pair; the program built for 2x2t): every
+#     board's collectives byte-exact, all four links up on every board
 # About 3 minutes: the testbench compiles (~1 min) beside mesh-sim-2x2m; the boards run
-# ~3.5 million cycles each (mostly the boot ROM loading 38 KB over SPI), the two runs side
+# ~3.6 million cycles each (mostly the boot ROM loading 38 KB over SPI), the three runs side
 # by side.
 set -u
 . tests/lib.sh
@@ -33,7 +37,8 @@ prog=tests/boards/progs/board_mesh
 out="$work/prog"
 tool=boards/build/bin/board-image
 make_or_fail board-mesh-build "$log" -C boards BOARD=icebreaker boot params tool || exit 1
-# the program (TIMEOUT: the cut cable's calls end sooner; 5x the boards' longest call)
+# the program (TIMEOUT: 400,000 cycles, 5x the boards' longest call; rvm_init names a link
+# still down after that long)
 if ! make -C "$prog" RVMESH="$root" RVMESH_BUILD="$root/$BUILD" OUT="$root/$out" TIMEOUT=400000 \
         board-images >"$work/images.log" 2>&1; then
     fail board-mesh-images "make board-images failed: $(tail_of "$work/images.log" 4)"
@@ -41,6 +46,12 @@ if ! make -C "$prog" RVMESH="$root" RVMESH_BUILD="$root/$BUILD" OUT="$root/$out"
 fi
 elf="$out/board_mesh.elf"
 imgs="$out/board-icebreaker"
+# the same program for the 2x2 torus (two cables between each pair of boards)
+if ! make -C "$prog" RVMESH="$root" RVMESH_BUILD="$root/$BUILD" OUT="$root/$work/prog-t" SHAPE=2x2t \
+        TIMEOUT=400000 board-images >"$work/images-t.log" 2>&1; then
+    fail board-mesh-images "make board-images SHAPE=2x2t failed: $(tail_of "$work/images-t.log" 4)"
+    exit 1
+fi
 
 # ---- the images ----
 n=0
@@ -77,9 +88,10 @@ else pass "board-mesh board-image refuses damaged tables, writing nothing"; fi
 sim_pid=$!
 # shellcheck disable=SC2046
 if ! verilator --binary --timing -j 2 -Wno-fatal -Wno-lint -Wno-style --top-module tb_board_mesh \
-        -I$B -DBOOT_HEX="\"$PWD/$B/boot.hex\"" \
+        -I$B -DBOOT_HEX="\"$PWD/$B/boot.hex\"" -DBOARD_NODE_PARAMS \
         -GFLASH_BASE="$(printf '%d' "$(make -s --no-print-directory -f config.mk -f - x BOARD=icebreaker <<<'x: ; @echo $(BOARD_FLASH_OFFSET)')")" \
         -Mdir "$work/obj" tests/boards/tb_board_mesh.v tests/boards/uart_rx_model.v tests/boards/spi_flash_model.v \
+        tests/boards/sb_pll40_pad_model.v boards/rtl/board_icebreaker.v \
         $(make -s --no-print-directory -C boards BOARD=icebreaker print-rtl) "$B/build/ice40/sb_mac16.v" \
         >"$work/build.log" 2>&1; then
     fail board-mesh-build "verilator failed: $(grep -m 3 -i error "$work/build.log" | tr '\n' ' ')"
@@ -91,18 +103,26 @@ if [ "$(cat "$work/mesh-sim.rc")" = 0 ] && [ "$(grep -c '^\[[0-9],[0-9]\] board_
     pass "board-mesh the same ELF on mesh-sim's 2x2 mesh: every node ok"
 else fail "board-mesh the same ELF on mesh-sim's 2x2 mesh: every node ok" "$(tail_of "$work/mesh-sim.out" 4)"; fi
 
-# ---- the boards: all cables, and board 0's +x cable taken out, side by side ----
-flash=()
-n=0
-for c in 0_0 1_0 0_1 1_1; do
-    od -An -tx1 -v -w1 "$imgs/image-$c.bin" | tr -d ' ' >"$work/image-$c.hex"
-    flash+=("+flash$n=$work/image-$c.hex")
-    n=$((n + 1))
-done
-"$work/obj/Vtb_board_mesh" "${flash[@]}" >"$work/good.out" 2>&1 &
+# ---- the boards: all cables, board 0's +x cable taken out, and the torus, side by side ----
+# flash_args DIR: the four images as +flash<n> plusargs
+flash_args() {
+    local n=0 c
+    for c in 0_0 1_0 0_1 1_1; do
+        od -An -tx1 -v -w1 "$1/image-$c.bin" | tr -d ' ' >"$1/image-$c.hex"
+        printf '+flash%d=%s\n' "$n" "$1/image-$c.hex"
+        n=$((n + 1))
+    done
+}
+mapfile -t flash < <(flash_args "$imgs")
+mapfile -t flash_t < <(flash_args "$work/prog-t/board-icebreaker")
+# board 3 starts 600,000 cycles after board 0: longer than the program's call timeout
+"$work/obj/Vtb_board_mesh" "${flash[@]}" +start_skew=200000 >"$work/good.out" 2>&1 &
 good_pid=$!
-"$work/obj/Vtb_board_mesh" "${flash[@]}" +cut_board=0 +cut_port=0 >"$work/cut.out" 2>&1
-wait $good_pid
+"$work/obj/Vtb_board_mesh" "${flash_t[@]}" +torus >"$work/torus.out" 2>&1 &
+torus_pid=$!
+# (rvm_init waits for that link for ever: the run ends at its cycle limit)
+"$work/obj/Vtb_board_mesh" "${flash[@]}" +cut_board=0 +cut_port=0 +max_cycles=4100000 >"$work/cut.out" 2>&1
+wait $good_pid $torus_pid
 
 o="$work/good.out"
 n=0
@@ -124,14 +144,24 @@ if grep -q '^RESULT board 0 exited 0 links 0101$' "$o" && grep -q '^RESULT board
 else fail "board-mesh each board's link LEDs show its cabled ports up, the others down" "$(grep 'RESULT board' "$o" | tr '\n' '|')"; fi
 
 o="$work/cut.out"
-n=0
-for i in 0 1 2 3; do
-    grep -q "^UART$i: node ([01],[01]): rvm_bcast: .*timeout\|^UART$i: node ([01],[01]): rvm_bcast: no progress for 400000 cycles" "$o" && n=$((n + 1))
-done
-if [ "$n" = 4 ] && grep -q '^RESULT mesh exited 0 of 4 ' "$o" && [ "$(grep -c '^RESULT board [0-3] exited 80 ' "$o")" = 4 ]; then
-    pass "board-mesh a cable taken out: every node's first call times out naming the call (exit 80), none hangs"
-else fail "board-mesh a cable taken out: every node's first call times out naming the call (exit 80), none hangs" "$n of 4: $(grep -v ': *$' "$o" | tail -n 8 | tr '\n' '|')"; fi
-if grep -q '^RESULT board 0 exited 80 links 0100$' "$o" && grep -q '^RESULT board 1 exited 80 links 0100$' "$o" &&
-   grep -q '^RESULT board 2 exited 80 links 1001$' "$o"; then
+if grep -q '^UART0: node (0,0): rvm_init: waiting for link +x to node (1,0): it is down' "$o" &&
+   grep -q '^UART1: node (1,0): rvm_init: waiting for link -x to node (0,0): it is down' "$o" &&
+   [ "$(grep -c 'waiting for link' "$o")" = 2 ] && ! grep -q 'board_mesh: node' "$o" &&
+   [ "$(grep -c '^RESULT board [0-3] running ' "$o")" = 4 ]; then
+    pass "board-mesh a cable taken out: both its boards name the link that is down and wait in rvm_init, no collective runs"
+else fail "board-mesh a cable taken out: both its boards name the link that is down and wait in rvm_init, no collective runs" "$(grep -v ': *$' "$o" | tail -n 8 | tr '\n' '|')"; fi
+if grep -q '^RESULT board 0 running links 0100$' "$o" && grep -q '^RESULT board 1 running links 0100$' "$o" &&
+   grep -q '^RESULT board 2 running links 1001$' "$o"; then
     pass "board-mesh a cable taken out: both its boards show that link down"
 else fail "board-mesh a cable taken out: both its boards show that link down" "$(grep 'RESULT board' "$o" | tr '\n' '|')"; fi
+
+o="$work/torus.out"
+n=0
+for i in 0 1 2 3; do
+    grep -q "^UART$i: rvmesh boot: node $((i % 2)),$((i / 2)) of 2x2 torus, " "$o" &&
+        grep -q "^UART$i: board_mesh: node $i ok: " "$o" && grep -q "^RESULT board $i exited 0 links 1111$" "$o" &&
+        n=$((n + 1))
+done
+if [ "$n" = 4 ] && grep -q '^RESULT mesh exited 4 of 4 ' "$o"; then
+    pass "board-mesh the 2x2 torus (two cables a pair): every board's collectives byte-exact, every link up"
+else fail "board-mesh the 2x2 torus (two cables a pair): every board's collectives byte-exact, every link up" "$n of 4: $(grep -v ': *$' "$o" | tail -n 8 | tr '\n' '|')"; fi

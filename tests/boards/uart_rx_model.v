@@ -13,7 +13,7 @@ module uart_rx_model #(
     input wire clk,
     input wire rx
 );
-    reg [1023:0] line;
+    reg [2047:0] line;
     integer n_line = 0, k, idle = 0, lines = 0, cycle = 0;
     reg [7:0] ch;
     reg stamp;
@@ -40,8 +40,8 @@ module uart_rx_model #(
             end
             repeat (DIV) @(posedge clk);     // stop bit
             if (ch == 8'h0a) flush;
-            else if (ch != 8'h0d && n_line < 128) begin
-                line = {line[1015:0], ch};
+            else if (ch != 8'h0d && n_line < 256) begin
+                line = {line[2039:0], ch};
                 n_line = n_line + 1;
             end
         end
