@@ -16,6 +16,8 @@
 #                              config.mk's board profile): $(OUT)/board-$(BOARD)/image-X_Y.bin,
 #                              each the same program with its node's own tables
 #     make board-prog COORD=X,Y   write node X,Y's image to the board on USB (boards/README.md)
+#     make board-sim SHAPE=2x2m   run those images on four simulated boards cabled as the 2x2
+#                              mesh (2x2t: torus): the board path without the boards
 #     make clean               remove build/
 # docs/first-program.md walks through it; kit/README.md has every setting.
 #
@@ -137,7 +139,7 @@ $(error no C files in $(CURDIR) (SRCS is empty): write main.c there, or set SRCS
 endif
 endif
 
-.PHONY: all run report info clean help kit-tools kit-schedgen kit-board-tool board-images board-prog FORCE
+.PHONY: all run report info clean help kit-tools kit-schedgen kit-board-tool board-images board-prog board-sim FORCE
 all: $(KIT_ELF)
 
 help:
@@ -236,6 +238,14 @@ board-prog: board-images
 	@test -f $(KIT_BOARD_DIR)/image-$(subst $(kit_comma),_,$(COORD)).bin || \
 	 { echo "rvmesh kit: no node $(COORD) in the $(SHAPE)" >&2; exit 1; }
 	@$(KIT_ROOT)/boards/scripts/board_prog.sh - $(KIT_BOARD_DIR)/image-$(subst $(kit_comma),_,$(COORD)).bin $(BOARD_FLASH_OFFSET)
+
+board-sim: board-images
+	@test "$(KIT_SIDES)" = "2 2" || { echo "rvmesh kit: the simulated boards are a 2x2 machine: make board-sim SHAPE=2x2m (or 2x2t)" >&2; exit 1; }
+	@$(MAKE) -s --no-print-directory -C $(KIT_ROOT)/boards MAKEFLAGS= BOARD=$(BOARD) board-mesh-sim || \
+	 { echo "rvmesh kit: could not build the board simulator in $(KIT_ROOT)/boards"; exit 1; }
+	$(call say,RUN     $(KIT_BOARD_DIR)/image-*.bin on four simulated $(BOARD) boards ($(SHAPE)))
+	$(Q)$(KIT_ROOT)/boards/scripts/board_mesh_run.sh $(KIT_ROOT)/boards/build/$(BOARD)/mesh-sim/Vtb_board_mesh \
+	    $(KIT_BOARD_DIR) $(if $(filter 1,$(KIT_TORUS)),--torus) $(RUN_ARGS)
 
 clean:
 	rm -rf build $(if $(filter-out build/%,$(OUT)),$(OUT))

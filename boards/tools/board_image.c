@@ -265,6 +265,26 @@ static int node_tables(const uint8_t *elf, size_t elf_size, const char *elf_path
     return 1;
 }
 
+/* Appends a load record (address, bytes, contents padded to 4) at *at; dies, naming `what`,
+ * when it lies outside the board's RAM (less the boot ROM's stack) or is misaligned */
+static void add_record(uint8_t *img, size_t *at, uint32_t *records, uint32_t addr,
+                       const uint8_t *data, uint32_t bytes, const char *what, const char *elf_path,
+                       unsigned long ram_base, unsigned long ram_bytes, uint64_t ram_end)
+{
+    if (addr < ram_base || addr + (uint64_t)bytes > ram_end || (addr & 3u))
+        die("%s: %s at 0x%08x (%u bytes) is outside the board's RAM (0x%08lx + %lu bytes, less "
+            "the boot ROM's %u-byte stack at the top); nothing written",
+            elf_path, what, addr, bytes, ram_base, ram_bytes, BOARD_BOOT_STACK);
+    uint32_t padded = (bytes + 3u) & ~3u;
+    if (*at + 8 + padded > MAX_IMAGE)
+        die("%s: the image would exceed 16 MiB", elf_path);
+    wr32(img + *at, addr);
+    wr32(img + *at + 4, bytes);
+    memcpy(img + *at + 8, data, bytes);
+    *at += 8 + padded;
+    (*records)++;
+}
+
 static int check_image(const char *path, unsigned long slot)
 {
     size_t n;
@@ -374,34 +394,15 @@ int main(int argc, char **argv)
     if (elf_size < 52 || memcmp(elf, "\177ELF", 4) || elf[4] != 1 || elf[5] != 1 ||
         rd16(elf + 18) != 243 || rd16(elf + 16) != 2)
         die("%s is not an RV32 little-endian executable ELF", elf_path);
-    uint32_t entry = rd32(elf + 24), phoff = rd32(elf + 28), shoff = rd32(elf + 32);
+    uint32_t entry = rd32(elf + 24), phoff = rd32(elf + 28);
     unsigned phentsize = rd16(elf + 42), phnum = rd16(elf + 44);
-    unsigned shentsize = rd16(elf + 46), shnum = rd16(elf + 48);
     if (phoff + (uint64_t)phentsize * phnum > elf_size || phentsize < 32)
         die("%s: program headers past the end of the file", elf_path);
 
     /* tohost, if the program has one (the C runtime's exit word) */
-    uint32_t tohost = 0;
-    if (shoff && shentsize >= 40 && shoff + (uint64_t)shentsize * shnum <= elf_size) {
-        for (unsigned s = 0; s < shnum; s++) {
-            const uint8_t *sh = elf + shoff + (size_t)s * shentsize;
-            if (rd32(sh + 4) != 2) /* SHT_SYMTAB */
-                continue;
-            uint32_t off = rd32(sh + 16), size = rd32(sh + 20), link = rd32(sh + 24);
-            if (link >= shnum || off + (uint64_t)size > elf_size)
-                continue;
-            const uint8_t *strh = elf + shoff + (size_t)link * shentsize;
-            uint32_t stroff = rd32(strh + 16), strsize = rd32(strh + 20);
-            if (stroff + (uint64_t)strsize > elf_size)
-                continue;
-            for (uint32_t k = 0; k + 16 <= size; k += 16) {
-                uint32_t name = rd32(elf + off + k);
-                if (name < strsize && !strcmp((const char *)elf + stroff + name, "tohost") &&
-                    memchr(elf + stroff + name, 0, strsize - name))
-                    tohost = rd32(elf + off + k + 4);
-            }
-        }
-    }
+    uint32_t tohost = 0, tohost_size;
+    if (!elf_symbol(elf, elf_size, "tohost", &tohost, &tohost_size))
+        tohost = 0;
 
     /* the image: header, then a record per loadable segment with contents */
     uint8_t *img = calloc(1, MAX_IMAGE);
@@ -419,19 +420,8 @@ int main(int argc, char **argv)
             continue;
         if (off + (uint64_t)filesz > elf_size)
             die("%s: a segment runs past the end of the file", elf_path);
-        if (paddr < ram_base || paddr + (uint64_t)filesz > ram_end || (paddr & 3u)) {
-            die("%s: the segment at 0x%08x (%u bytes) is outside the board's RAM (0x%08lx + %lu "
-                "bytes, less the boot ROM's %u-byte stack at the top); nothing written",
-                elf_path, paddr, filesz, ram_base, ram_bytes, BOARD_BOOT_STACK);
-        }
-        uint32_t padded = (filesz + 3u) & ~3u;
-        if (at + 8 + padded > MAX_IMAGE)
-            die("%s: the image would exceed 16 MiB", elf_path);
-        wr32(img + at, paddr);
-        wr32(img + at + 4, filesz);
-        memcpy(img + at + 8, elf + off, filesz);
-        at += 8 + padded;
-        records++;
+        add_record(img, &at, &records, paddr, elf + off, filesz, "the segment", elf_path, ram_base,
+                   ram_bytes, ram_end);
     }
     if (records == 0)
         die("%s has no loadable contents", elf_path);
@@ -443,20 +433,9 @@ int main(int argc, char **argv)
         node += shape[0] * (coord[1] + (dims == 3 ? shape[1] * coord[2] : 0));
     int tables = node_tables(elf, elf_size, elf_path, &machine, node, &area, &area_len,
                              &tables_at, &tables_bytes);
-    if (tables) {
-        if (tables_at < ram_base || tables_at + (uint64_t)area_len > ram_end)
-            die("%s: the tables area at 0x%08x (%u bytes) is outside the board's RAM (0x%08lx + "
-                "%lu bytes, less the boot ROM's %u-byte stack at the top); nothing written",
-                elf_path, tables_at, area_len, ram_base, ram_bytes, BOARD_BOOT_STACK);
-        uint32_t padded = (area_len + 3u) & ~3u;
-        if (at + 8 + padded > MAX_IMAGE)
-            die("%s: the image would exceed 16 MiB", elf_path);
-        wr32(img + at, tables_at);
-        wr32(img + at + 4, area_len);
-        memcpy(img + at + 8, area, area_len);
-        at += 8 + padded;
-        records++;
-    }
+    if (tables)
+        add_record(img, &at, &records, tables_at, area, area_len, "the tables area", elf_path,
+                   ram_base, ram_bytes, ram_end);
     if (entry < ram_base || entry >= ram_end)
         die("%s: entry 0x%08x is outside the board's RAM", elf_path, entry);
     if (at > slot) {
