@@ -9,6 +9,7 @@
 #   image                the firmware image alone (FW=..., COORD=..., MESH_* for the shape)
 #   boot                 the boot ROM ($(BOARD_BUILD)/boot.hex)
 #   estimate             yosys synthesis estimate for ECP5-85F and Artix-7 100T
+#   board-mesh-sim       the simulator of four boards cabled as a 2x2 mesh or torus
 #   help                 this list with the current settings
 
 include config.mk
@@ -27,7 +28,7 @@ FW_LDFLAGS += -Wl,--section-start=.rodata=$(BOARD_DATA_BASE)
 endif
 
 .PHONY: all report bitstream synth pnr boot image prog prog-image estimate help clean check-board \
-        params tool netlist print-rtl
+        params tool netlist print-rtl board-mesh-sim
 .DEFAULT_GOAL := all
 all: report
 
@@ -91,9 +92,10 @@ $(BOOT_HEX): $(BOOT_ELF)
 # ---- host tool --------------------------------------------------------------------------
 BOARD_IMAGE_TOOL := $(BOARDS_DIR)/bin/board-image
 tool: $(BOARD_IMAGE_TOOL)
-$(BOARD_IMAGE_TOOL): boards/tools/board_image.c boards/boot/board_image.h
+$(BOARD_IMAGE_TOOL): boards/tools/board_image.c boards/boot/board_image.h firmware/sched/sched_table.c \
+                     firmware/sched/sched_table.h firmware/sched/sched_shape.c firmware/sched/sched_names.c firmware/sched/sched.h
 	@mkdir -p $(dir $@)
-	gcc -std=c11 -O2 -Wall -Wextra -Werror -o $@ $<
+	gcc -std=c11 -O2 -Wall -Wextra -Werror -Ifirmware/sched -o $@ $< firmware/sched/sched_table.c firmware/sched/sched_shape.c firmware/sched/sched_names.c
 
 # ---- firmware image ---------------------------------------------------------------------
 # FW: the program (a .c or .S file of the tree); COORD: this board's node; the machine's
@@ -187,6 +189,25 @@ prog-image: check-board $(BOARD_IMAGE)
 bench-cpi: check-board $(BOOT_HEX) $(BOARD_PARAMS_VH) $(CORE_MAC16_MODEL) $(BOARD_IMAGE_TOOL)
 	@BOARD=$(BOARD) BENCH_DIR=build/bench boards/scripts/board_cpi.sh
 
+# ---- four boards cabled as a 2x2 machine, in simulation -------------------------------------
+# tests/boards/tb_board_mesh.v: four board tops from RTL with their own oscillators, flash
+# models and UARTs, PMOD pins cabled as boards/link-pinout.md. boards/scripts/board_mesh_run.sh
+# runs it on four flash images (a kit program's `make board-sim` does both).
+BOARD_MESH_SIM_DIR := $(BOARD_BUILD)/mesh-sim
+BOARD_MESH_SIM     := $(BOARD_MESH_SIM_DIR)/Vtb_board_mesh
+BOARD_MESH_TB      := tests/boards/tb_board_mesh.v tests/boards/uart_rx_model.v tests/boards/spi_flash_model.v \
+                      tests/boards/sb_pll40_pad_model.v
+board-mesh-sim: check-board $(BOARD_MESH_SIM)
+$(BOARD_MESH_SIM): $(BOARD_MESH_TB) $(BOARD_TOP_RTL) $(BOARD_NODE_RTL) $(BOOT_HEX) $(BOARD_PARAMS_VH) $(CORE_MAC16_MODEL)
+	@echo "verilator $(BOARD_TOP) x 4 (tb_board_mesh) -> $@ (log: $(BOARD_MESH_SIM_DIR)/build.log)"
+	@mkdir -p $(BOARD_MESH_SIM_DIR)
+	@verilator --binary --timing -j 2 -Wno-fatal -Wno-lint -Wno-style --top-module tb_board_mesh \
+	  -I$(BOARD_BUILD) -DBOOT_HEX="\"$(abspath $(BOOT_HEX))\"" -DBOARD_NODE_PARAMS \
+	  -GFLASH_BASE=$(shell printf '%d' $(BOARD_FLASH_OFFSET)) -Mdir $(BOARD_MESH_SIM_DIR)/obj \
+	  $(BOARD_MESH_TB) $(BOARD_TOP_RTL) $(BOARD_NODE_RTL) $(CORE_MAC16_MODEL) > $(BOARD_MESH_SIM_DIR)/build.log 2>&1 || \
+	  { echo "boards: verilator failed: see $(BOARD_MESH_SIM_DIR)/build.log" >&2; exit 1; }
+	@cp $(BOARD_MESH_SIM_DIR)/obj/Vtb_board_mesh $@
+
 # ---- estimates for larger devices ---------------------------------------------------------
 include boards/estimate.mk
 
@@ -200,6 +221,7 @@ help:
 	@echo "  netlist        the synthesised netlist as Verilog, for simulation: $(BOARD_NETLIST)"
 	@echo "  bench-cpi      CPI of the C test programs on the board's tile vs a dual-ported RAM: build/bench/board_cpi.json"
 	@echo "  estimate       yosys synthesis estimate for ECP5-85F and Artix-7 100T: $(BOARDS_DIR)/estimate.json"
+	@echo "  board-mesh-sim four boards cabled as a 2x2 machine, simulated: $(BOARD_BUILD)/mesh-sim/ (make board-sim in a kit program)"
 	@echo "  clean          remove $(BOARDS_DIR)/"
 	@echo "Board $(BOARD): $(BOARD_DEVICE)-$(BOARD_PACKAGE), $(BOARD_TARGET_MHZ) MHz target, tile $(BOARD_TILE_PARAMS)"
 	@echo "Machine: $(BOARD_SHAPE) $(if $(filter 1,$(MESH_TORUS)),torus,mesh); image at flash $(BOARD_FLASH_OFFSET), slot $(BOARD_FLASH_SLOT) bytes"

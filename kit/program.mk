@@ -12,6 +12,12 @@
 #     make report              run, and write $(OUT)/report.json and $(OUT)/junit.xml
 #     make                     build only: $(OUT)/$(PROGRAM).elf
 #     make info                the image's sections, the tables a node holds, the free RAM
+#     make board-images        one flash image per node of SHAPE for the board flow (BOARD,
+#                              config.mk's board profile): $(OUT)/board-$(BOARD)/image-X_Y.bin,
+#                              each the same program with its node's own tables
+#     make board-prog COORD=X,Y   write node X,Y's image to the board on USB (boards/README.md)
+#     make board-sim SHAPE=2x2m   run those images on four simulated boards cabled as the 2x2
+#                              mesh (2x2t: torus): the board path without the boards
 #     make clean               remove build/
 # docs/first-program.md walks through it; kit/README.md has every setting.
 #
@@ -98,12 +104,13 @@ KIT_LIB_SRCS := $(KIT_DRV)/linkport.c $(KIT_COLL)/coll.c $(KIT_COLL)/coll_msg.c 
                 $(KIT_COLL)/coll_run.c $(KIT_COLL)/coll_app.c \
                 $(KIT_SCHED)/sched_shape.c $(KIT_SCHED)/sched_names.c $(KIT_SCHED)/sched_table.c \
                 $(KIT_SCHED)/sched_pmnb.c $(KIT_SCHED)/sched_dyn.c
-KIT_HDRS := $(wildcard $(KIT_RT)/*.h $(KIT_COLL)/*.h $(KIT_DRV)/*.h $(KIT_SCHED)/*.h)
+KIT_HDRS := $(wildcard $(KIT_RT)/*.h $(KIT_COLL)/*.h $(KIT_DRV)/*.h $(KIT_SCHED)/*.h) $(KIT_ROOT)/boards/boot/board_regs.h
 
 KIT_OBJ := $(OUT)/obj
 KIT_INC := $(OUT)/include
 KIT_CONFIG_H := $(KIT_INC)/rvmesh_config.h
-KIT_INCLUDES := -I$(KIT_RT) -I$(KIT_COLL) -I$(KIT_DRV) -I$(KIT_SCHED) -I$(KIT_INC) -include rvmesh_config.h
+KIT_INCLUDES := -I$(KIT_RT) -I$(KIT_COLL) -I$(KIT_DRV) -I$(KIT_SCHED) -I$(KIT_ROOT)/boards/boot -I$(KIT_INC) \
+                -include rvmesh_config.h
 KIT_CFLAGS := $(FW_BASE_CFLAGS) $(KIT_INCLUDES) -DRVM_TIMEOUT_CYCLES=$(TIMEOUT)u
 KIT_LDFLAGS := $(FW_BASE_LDFLAGS) -T $(KIT_ROOT)/linker/node.ld -Wl,--defsym=__stack_size=$(STACK_BYTES) \
                $(if $(filter integer,$(PRINTF)),-DPICOLIBC_INTEGER_PRINTF_SCANF)
@@ -132,7 +139,7 @@ $(error no C files in $(CURDIR) (SRCS is empty): write main.c there, or set SRCS
 endif
 endif
 
-.PHONY: all run report info clean help kit-tools kit-schedgen FORCE
+.PHONY: all run report info clean help kit-tools kit-schedgen kit-board-tool board-images board-prog board-sim FORCE
 all: $(KIT_ELF)
 
 help:
@@ -205,6 +212,40 @@ info: $(KIT_ELF)
 	@s=$$($(FW_CC:gcc=nm) $(KIT_ELF) | sed -n 's/ [A-Za-z] __heap_start$$//p'); \
 	 e=$$($(FW_CC:gcc=nm) $(KIT_ELF) | sed -n 's/ [A-Za-z] __heap_end$$//p'); \
 	 echo "  free RAM (the collectives' workspace): $$((0x$$e - 0x$$s)) bytes"
+
+# ---- boards: the image mesh-sim runs, as one flash image per node (boards/tools/board_image.c
+# adds each node's own tables at rvmesh_tables, as mesh-sim does before reset)
+kit_comma       := ,
+KIT_BOARD_DIR   := $(OUT)/board-$(BOARD)
+KIT_BOARD_IMAGE := $(KIT_ROOT)/boards/build/bin/board-image
+KIT_BOARD_ARGS  := $(KIT_SHAPE_ARGS) --ram-base $(RAM_BASE) --ram-bytes $(RAM_BYTES) --slot $(BOARD_FLASH_SLOT)
+kit-board-tool:
+	@$(MAKE) -s --no-print-directory -C $(KIT_ROOT)/boards MAKEFLAGS= BOARD=$(BOARD) tool || \
+	 { echo "rvmesh kit: could not build board-image in $(KIT_ROOT)/boards"; exit 1; }
+board-images: $(KIT_ELF) | kit-board-tool
+	@test -n "$(BOARD_FLASH_SLOT)" || { echo "rvmesh kit: BOARD = $(BOARD) has no profile in config.mk" >&2; exit 1; }
+	@mkdir -p $(KIT_BOARD_DIR)
+	$(Q)for z in $$(seq 0 $$(($(KIT_Z) - 1))); do for y in $$(seq 0 $$(($(KIT_Y) - 1))); do \
+	  for x in $$(seq 0 $$(($(KIT_X) - 1))); do \
+	    c=$$x,$$y$(if $(filter 3,$(KIT_DIMS)),$$(echo ,$$z)); \
+	    $(KIT_BOARD_IMAGE) --coord $$c $(KIT_BOARD_ARGS) -o $(KIT_BOARD_DIR)/image-$$(echo $$c | tr , _).bin \
+	      $(KIT_ELF) >$(KIT_BOARD_DIR)/image-$$(echo $$c | tr , _).log || \
+	      { cat $(KIT_BOARD_DIR)/image-$$(echo $$c | tr , _).log; exit 1; }; \
+	  done; done; done
+	@echo "  IMAGES  $(KIT_BOARD_DIR)/image-*.bin: $(SHAPE) for $(BOARD) (make board-prog COORD=x,y writes one)"
+board-prog: board-images
+	@test -n "$(COORD)" || { echo "rvmesh kit: say which board: make board-prog COORD=x,y (its node)" >&2; exit 1; }
+	@test -f $(KIT_BOARD_DIR)/image-$(subst $(kit_comma),_,$(COORD)).bin || \
+	 { echo "rvmesh kit: no node $(COORD) in the $(SHAPE)" >&2; exit 1; }
+	@$(KIT_ROOT)/boards/scripts/board_prog.sh - $(KIT_BOARD_DIR)/image-$(subst $(kit_comma),_,$(COORD)).bin $(BOARD_FLASH_OFFSET)
+
+board-sim: board-images
+	@test "$(KIT_SIDES)" = "2 2" || { echo "rvmesh kit: the simulated boards are a 2x2 machine: make board-sim SHAPE=2x2m (or 2x2t)" >&2; exit 1; }
+	@$(MAKE) -s --no-print-directory -C $(KIT_ROOT)/boards MAKEFLAGS= BOARD=$(BOARD) board-mesh-sim || \
+	 { echo "rvmesh kit: could not build the board simulator in $(KIT_ROOT)/boards"; exit 1; }
+	$(call say,RUN     $(KIT_BOARD_DIR)/image-*.bin on four simulated $(BOARD) boards ($(SHAPE)))
+	$(Q)$(KIT_ROOT)/boards/scripts/board_mesh_run.sh $(KIT_ROOT)/boards/build/$(BOARD)/mesh-sim/Vtb_board_mesh \
+	    $(KIT_BOARD_DIR) $(if $(filter 1,$(KIT_TORUS)),--torus) $(RUN_ARGS)
 
 clean:
 	rm -rf build $(if $(filter-out build/%,$(OUT)),$(OUT))

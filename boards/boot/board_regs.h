@@ -24,7 +24,7 @@
 #define BOARD_EXIT        0x2cu   /* R   [0] exited, [1] core halted */
 #define BOARD_EXIT_CODE   0x30u   /* R   exit status */
 
-#define BOARD_ID_VALUE    0x52564201u
+#define BOARD_ID_VALUE    0x52564201u   /* also in mscratch when the boot ROM starts the firmware */
 #define BOARD_STATUS_RUNNING 1u
 #define BOARD_STATUS_ERROR(n) (0x100u + (uint32_t)(n))
 

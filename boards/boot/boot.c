@@ -2,7 +2,8 @@
 /* The board boot ROM (node code, in the tile's boot ROM at BOARD_BOOT_BASE): reads the
  * firmware image (board_image.h) from the SPI flash at BOOT_FLASH_OFFSET, checks it, loads
  * its records into RAM, sets the node's identity (coordinates, shape, index, tohost) in
- * the board registers and jumps to the firmware's entry. A refused image stops here with
+ * the board registers and jumps to the firmware's entry with BOARD_ID_VALUE in mscratch
+ * (so that firmware knows it runs on a board). A refused image stops here with
  * a message on the console (UART) and BOOT_STATUS = 0x100 + error, which the board's red
  * LED blinks. Built by boards/boards.mk with BOOT_FLASH_OFFSET, BOOT_FLASH_SLOT,
  * BOOT_RAM_BASE and BOOT_RAM_BYTES from config.mk. */
@@ -212,6 +213,9 @@ too_big:
     put_hex(h->entry);
     put_str("\r\n");
     *board_reg(BOARD_BOOT_STATUS) = BOARD_STATUS_RUNNING;
+    /* tell the firmware it runs on a board (the kit's rvm_init then waits for every board:
+     * firmware/coll/coll_app.c); mscratch is 0 after reset */
+    __asm__ volatile("csrw mscratch, %0" : : "r"(BOARD_ID_VALUE));
     ((void (*)(void))h->entry)();
     for (;;)
         ;

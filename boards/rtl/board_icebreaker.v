@@ -12,7 +12,8 @@
 //   P1A*, P1B*   PMOD 1A and 1B: the link ports, one PMOD row each, 2 lanes out and 2 in
 //                (boards/link-pinout.md: a + port sends on pins 1-2 of its row, a - port
 //                receives on pins 7-8 and sends on 9-10)
-// The tile's parameters reach board_node through yosys chparam (config.mk's board profile).
+// The tile's parameters reach board_node through yosys chparam (config.mk's board profile),
+// or in simulation from board_params.vh (below).
 module board_icebreaker #(
     parameter        CLK_HZ     = 24000000,
     parameter [3:0]  PLL_DIVR   = 4'd0,
@@ -73,7 +74,17 @@ module board_icebreaker #(
     wire [7:0]  unused_console_data;
     wire [31:0] unused_boot_status, unused_exit_code;
 
-    board_node #(.CLK_HZ(CLK_HZ)) node (
+    // The tile's parameters: yosys's chparam on board_node for the bitstream (boards.mk);
+    // a simulation of this top from RTL (tests/boards/tb_board_mesh.v) defines
+    // BOARD_NODE_PARAMS and BOOT_HEX and gets the same values from board_params.vh, which
+    // boards.mk writes from config.mk's board profile.
+    board_node #(
+`ifdef BOARD_NODE_PARAMS
+`include "board_params.vh"
+        .BOOT_INIT(`BOOT_HEX),
+`endif
+        .CLK_HZ(CLK_HZ)
+    ) node (
         .clk(clk), .rst(rst),
         .uart_tx(TX),
         .spi_sck(FLASH_SCK), .spi_cs_n(FLASH_SSB), .spi_mosi(FLASH_IO0), .spi_miso(FLASH_IO1),

@@ -15,10 +15,17 @@
  *                       image_bytes, records, entry, coord, shape, ram_bytes,
  *                       payload_crc), the header CRC recomputed: for tests of the boot ROM
  *
- * Host tool (C11, no node code). Refuses, with a message and exit status 1, and writes
- * nothing: an ELF that is not RV32 little-endian executable, a loadable segment outside
- * the RAM or over the boot ROM's stack, an image larger than the slot, a node outside
- * the shape. The image is written to IMAGE.tmp and renamed, so a failure never leaves a
+ * A program of the application kit (kit/program.mk) carries every node's tables in its ELF
+ * (section .rvmesh_package, firmware/sched/sched_table.h) and reserves their place in RAM
+ * (the symbol rvmesh_tables). The image then gets one more record: this node's own area,
+ * at rvmesh_tables, as mesh-sim writes it before reset; the package is checked first (the
+ * shape it was built for against --shape/--torus, every area's and table's checksum).
+ *
+ * Host tool (C11; of the node code only the table format's checks, sched_table.c).
+ * Refuses, with a message and exit status 1, and writes nothing: an ELF that is not RV32
+ * little-endian executable, a loadable segment outside the RAM or over the boot ROM's
+ * stack, an image larger than the slot, a node outside the shape, a program whose tables
+ * were built for another shape or are damaged. The image is written to IMAGE.tmp and renamed, so a failure never leaves a
  * half-written image behind. */
 #include <errno.h>
 #include <stdarg.h>
@@ -28,6 +35,7 @@
 #include <string.h>
 
 #include "../boot/board_image.h"
+#include "sched_table.h"
 
 #define MAX_IMAGE (16u << 20)
 
@@ -133,6 +141,148 @@ static int triple(const char *text, char sep, unsigned v[3], const char *what)
         p = end + 1;
     }
     die("%s '%s': expected two or three numbers separated by '%c'", what, text, sep);
+}
+
+/* The ELF's section named `want` (its file offset and size), or 0 */
+static int elf_section(const uint8_t *elf, size_t elf_size, const char *want, uint32_t *off,
+                       uint32_t *size)
+{
+    uint32_t shoff = rd32(elf + 32);
+    unsigned shentsize = rd16(elf + 46), shnum = rd16(elf + 48), shstrndx = rd16(elf + 50);
+    if (!shoff || shentsize < 40 || shstrndx >= shnum ||
+        shoff + (uint64_t)shentsize * shnum > elf_size)
+        return 0;
+    const uint8_t *strh = elf + shoff + (size_t)shstrndx * shentsize;
+    uint32_t stroff = rd32(strh + 16), strsize = rd32(strh + 20);
+    if (stroff + (uint64_t)strsize > elf_size)
+        return 0;
+    for (unsigned s = 0; s < shnum; s++) {
+        const uint8_t *sh = elf + shoff + (size_t)s * shentsize;
+        uint32_t name = rd32(sh);
+        if (name >= strsize || !memchr(elf + stroff + name, 0, strsize - name) ||
+            strcmp((const char *)elf + stroff + name, want))
+            continue;
+        *off = rd32(sh + 16);
+        *size = rd32(sh + 20);
+        return rd32(sh + 4) != 8 /* SHT_NOBITS */ && *off + (uint64_t)*size <= elf_size;
+    }
+    return 0;
+}
+
+/* The symbol `want` (its value and size), or 0 */
+static int elf_symbol(const uint8_t *elf, size_t elf_size, const char *want, uint32_t *value,
+                      uint32_t *size)
+{
+    uint32_t shoff = rd32(elf + 32);
+    unsigned shentsize = rd16(elf + 46), shnum = rd16(elf + 48);
+    if (!shoff || shentsize < 40 || shoff + (uint64_t)shentsize * shnum > elf_size)
+        return 0;
+    for (unsigned s = 0; s < shnum; s++) {
+        const uint8_t *sh = elf + shoff + (size_t)s * shentsize;
+        if (rd32(sh + 4) != 2) /* SHT_SYMTAB */
+            continue;
+        uint32_t off = rd32(sh + 16), bytes = rd32(sh + 20), link = rd32(sh + 24);
+        if (link >= shnum || off + (uint64_t)bytes > elf_size)
+            continue;
+        const uint8_t *strh = elf + shoff + (size_t)link * shentsize;
+        uint32_t stroff = rd32(strh + 16), strsize = rd32(strh + 20);
+        if (stroff + (uint64_t)strsize > elf_size)
+            continue;
+        for (uint32_t k = 0; k + 16 <= bytes; k += 16) {
+            uint32_t name = rd32(elf + off + k);
+            if (name < strsize && memchr(elf + stroff + name, 0, strsize - name) &&
+                !strcmp((const char *)elf + stroff + name, want)) {
+                *value = rd32(elf + off + k + 4);
+                *size = rd32(elf + off + k + 8);
+                return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+/* "2x2 mesh" (words) or "2x2m" (the kit's SHAPE) */
+static const char *shape_text(const sched_shape *s, int words, char *buf, size_t len)
+{
+    char z[8] = "";
+    if (s->dims == 3)
+        snprintf(z, sizeof z, "x%u", s->side[2]);
+    snprintf(buf, len, "%ux%u%s%s", s->side[0], s->side[1], z,
+             words ? (s->torus ? " torus" : " mesh") : (s->torus ? "t" : "m"));
+    return buf;
+}
+
+/* A kit program's tables: checks the package in the ELF against the machine and finds node
+ * `node`'s area (*area, *area_len); 0 when the program carries none. Dies on anything
+ * wrong, naming what to do. */
+static int node_tables(const uint8_t *elf, size_t elf_size, const char *elf_path,
+                       const sched_shape *want, uint32_t node, const uint8_t **area,
+                       uint32_t *area_len, uint32_t *tables_at, uint32_t *tables_bytes)
+{
+    uint32_t off = 0, size = 0;
+    int have_tables = elf_symbol(elf, elf_size, "rvmesh_tables", tables_at, tables_bytes);
+    if (!elf_section(elf, elf_size, ".rvmesh_package", &off, &size)) {
+        if (have_tables)
+            die("%s reserves a tables area (rvmesh_tables) but carries no tables (no section "
+                ".rvmesh_package): build the program again (make in its folder)", elf_path);
+        return 0;
+    }
+    char a[40], b[40], c[40];
+    sched_pkg p;
+    int rc = sched_pkg_open(elf + off, size, NULL, &p);
+    if (rc != SCHED_TABLE_OK)
+        die("%s: the program's tables (section .rvmesh_package) are damaged: %s; build it "
+            "again (make in its folder)", elf_path, sched_table_strerror(rc));
+    if (p.shape.dims != want->dims || p.shape.torus != want->torus ||
+        p.shape.side[0] != want->side[0] || p.shape.side[1] != want->side[1] ||
+        (want->dims == 3 && p.shape.side[2] != want->side[2]))
+        die("%s was built for the %s (its tables say so), this image is for the %s: build the "
+            "program for this machine (SHAPE=%s in its folder) or give the image its machine "
+            "(--shape, --torus/--mesh); nothing written", elf_path,
+            shape_text(&p.shape, 1, a, sizeof a), shape_text(want, 1, b, sizeof b),
+            shape_text(want, 0, c, sizeof c));
+    if (!have_tables || (*tables_at & 3u))
+        die("%s carries tables but no word-aligned area in RAM for them (the symbol "
+            "rvmesh_tables): build the program again (make in its folder)", elf_path);
+    if (*tables_bytes < p.area_bytes)
+        die("%s: the tables area (rvmesh_tables) has %u bytes, its largest node's tables %u: "
+            "build the program again (make in its folder)", elf_path, *tables_bytes, p.area_bytes);
+    rc = sched_pkg_area(&p, node, area, area_len);
+    sched_area ar;
+    if (rc == SCHED_TABLE_OK)
+        rc = sched_area_open(*area, *area_len, want, node, 1, &ar);
+    for (uint32_t i = 0; rc == SCHED_TABLE_OK && i < ar.count; i++) {
+        sched_area_entry e;
+        sched_table t;
+        sched_area_get_entry(&ar, i, &e);
+        rc = sched_table_open(*area + e.table_off, ar.total_bytes - e.table_off, want, node, &t);
+        if (rc == SCHED_TABLE_OK && t.collective != e.collective)
+            rc = SCHED_AREA_ERR_LAYOUT;
+    }
+    if (rc != SCHED_TABLE_OK)
+        die("%s: the program's tables for node %u: %s; build it again (make in its folder)",
+            elf_path, node, sched_table_strerror(rc));
+    return 1;
+}
+
+/* Appends a load record (address, bytes, contents padded to 4) at *at; dies, naming `what`,
+ * when it lies outside the board's RAM (less the boot ROM's stack) or is misaligned */
+static void add_record(uint8_t *img, size_t *at, uint32_t *records, uint32_t addr,
+                       const uint8_t *data, uint32_t bytes, const char *what, const char *elf_path,
+                       unsigned long ram_base, unsigned long ram_bytes, uint64_t ram_end)
+{
+    if (addr < ram_base || addr + (uint64_t)bytes > ram_end || (addr & 3u))
+        die("%s: %s at 0x%08x (%u bytes) is outside the board's RAM (0x%08lx + %lu bytes, less "
+            "the boot ROM's %u-byte stack at the top); nothing written",
+            elf_path, what, addr, bytes, ram_base, ram_bytes, BOARD_BOOT_STACK);
+    uint32_t padded = (bytes + 3u) & ~3u;
+    if (*at + 8 + padded > MAX_IMAGE)
+        die("%s: the image would exceed 16 MiB", elf_path);
+    wr32(img + *at, addr);
+    wr32(img + *at + 4, bytes);
+    memcpy(img + *at + 8, data, bytes);
+    *at += 8 + padded;
+    (*records)++;
 }
 
 static int check_image(const char *path, unsigned long slot)
@@ -244,34 +394,15 @@ int main(int argc, char **argv)
     if (elf_size < 52 || memcmp(elf, "\177ELF", 4) || elf[4] != 1 || elf[5] != 1 ||
         rd16(elf + 18) != 243 || rd16(elf + 16) != 2)
         die("%s is not an RV32 little-endian executable ELF", elf_path);
-    uint32_t entry = rd32(elf + 24), phoff = rd32(elf + 28), shoff = rd32(elf + 32);
+    uint32_t entry = rd32(elf + 24), phoff = rd32(elf + 28);
     unsigned phentsize = rd16(elf + 42), phnum = rd16(elf + 44);
-    unsigned shentsize = rd16(elf + 46), shnum = rd16(elf + 48);
     if (phoff + (uint64_t)phentsize * phnum > elf_size || phentsize < 32)
         die("%s: program headers past the end of the file", elf_path);
 
     /* tohost, if the program has one (the C runtime's exit word) */
-    uint32_t tohost = 0;
-    if (shoff && shentsize >= 40 && shoff + (uint64_t)shentsize * shnum <= elf_size) {
-        for (unsigned s = 0; s < shnum; s++) {
-            const uint8_t *sh = elf + shoff + (size_t)s * shentsize;
-            if (rd32(sh + 4) != 2) /* SHT_SYMTAB */
-                continue;
-            uint32_t off = rd32(sh + 16), size = rd32(sh + 20), link = rd32(sh + 24);
-            if (link >= shnum || off + (uint64_t)size > elf_size)
-                continue;
-            const uint8_t *strh = elf + shoff + (size_t)link * shentsize;
-            uint32_t stroff = rd32(strh + 16), strsize = rd32(strh + 20);
-            if (stroff + (uint64_t)strsize > elf_size)
-                continue;
-            for (uint32_t k = 0; k + 16 <= size; k += 16) {
-                uint32_t name = rd32(elf + off + k);
-                if (name < strsize && !strcmp((const char *)elf + stroff + name, "tohost") &&
-                    memchr(elf + stroff + name, 0, strsize - name))
-                    tohost = rd32(elf + off + k + 4);
-            }
-        }
-    }
+    uint32_t tohost = 0, tohost_size;
+    if (!elf_symbol(elf, elf_size, "tohost", &tohost, &tohost_size))
+        tohost = 0;
 
     /* the image: header, then a record per loadable segment with contents */
     uint8_t *img = calloc(1, MAX_IMAGE);
@@ -289,22 +420,22 @@ int main(int argc, char **argv)
             continue;
         if (off + (uint64_t)filesz > elf_size)
             die("%s: a segment runs past the end of the file", elf_path);
-        if (paddr < ram_base || paddr + (uint64_t)filesz > ram_end || (paddr & 3u)) {
-            die("%s: the segment at 0x%08x (%u bytes) is outside the board's RAM (0x%08lx + %lu "
-                "bytes, less the boot ROM's %u-byte stack at the top); nothing written",
-                elf_path, paddr, filesz, ram_base, ram_bytes, BOARD_BOOT_STACK);
-        }
-        uint32_t padded = (filesz + 3u) & ~3u;
-        if (at + 8 + padded > MAX_IMAGE)
-            die("%s: the image would exceed 16 MiB", elf_path);
-        wr32(img + at, paddr);
-        wr32(img + at + 4, filesz);
-        memcpy(img + at + 8, elf + off, filesz);
-        at += 8 + padded;
-        records++;
+        add_record(img, &at, &records, paddr, elf + off, filesz, "the segment", elf_path, ram_base,
+                   ram_bytes, ram_end);
     }
     if (records == 0)
         die("%s has no loadable contents", elf_path);
+    /* a kit program: this node's tables at rvmesh_tables */
+    sched_shape machine = sched_shape_make(dims, shape[0], shape[1], shape[2], torus);
+    const uint8_t *area = NULL;
+    uint32_t area_len = 0, tables_at = 0, tables_bytes = 0, node = coord[0];
+    if (dims >= 2)
+        node += shape[0] * (coord[1] + (dims == 3 ? shape[1] * coord[2] : 0));
+    int tables = node_tables(elf, elf_size, elf_path, &machine, node, &area, &area_len,
+                             &tables_at, &tables_bytes);
+    if (tables)
+        add_record(img, &at, &records, tables_at, area, area_len, "the tables area", elf_path,
+                   ram_base, ram_bytes, ram_end);
     if (entry < ram_base || entry >= ram_end)
         die("%s: entry 0x%08x is outside the board's RAM", elf_path, entry);
     if (at > slot) {
@@ -365,14 +496,17 @@ int main(int argc, char **argv)
         remove(tmp);
         die("cannot rename to %s", out_path);
     }
-    char node[16] = "", size[16] = "";
+    char node_z[16] = "", size[16] = "";
     if (dims == 3) {
-        snprintf(node, sizeof node, ",%u", coord[2]);
+        snprintf(node_z, sizeof node_z, ",%u", coord[2]);
         snprintf(size, sizeof size, "x%u", shape[2]);
     }
     printf("%s: %s: node %u,%u%s of %ux%u%s %s, %zu bytes in %u records, entry 0x%08x, "
-           "tohost 0x%08x\n", prog, out_path, coord[0], coord[1], node, shape[0], shape[1], size,
+           "tohost 0x%08x", prog, out_path, coord[0], coord[1], node_z, shape[0], shape[1], size,
            torus ? "torus" : "mesh", at, records, entry, tohost);
+    if (tables)
+        printf(", its tables %u bytes at 0x%08x", area_len, tables_at);
+    printf("\n");
     free(tmp);
     free(img);
     free(elf);

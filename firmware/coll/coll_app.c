@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "board_regs.h"
 #include "coll_internal.h"
 #include "rvmesh.h"
 #include "sched_table.h"
@@ -122,6 +123,56 @@ static const coll_comm *line_comm(uint32_t group)
     return kit.has_comm[group] == 1u ? &kit.comm[group - 1u] : 0;
 }
 
+/* ---- On a board (boards/README.md): its boot ROM starts the firmware with BOARD_ID_VALUE in
+ * mscratch (0 after reset anywhere else, mesh-sim included). Boards started by hand are
+ * seconds apart, longer than any call's timeout, so there rvm_init returns only when every
+ * node has called it, as MPI's launch does: it waits until each of this board's cabled
+ * links is up (printing, after a timeout's worth of cycles, the ones still down: a cable or
+ * a board that is missing), then for every node at the network interface's barrier, neither
+ * with a timeout. mesh-sim starts every node at once: nothing of this runs there. */
+static int on_board(void)
+{
+    uint32_t mark;
+    __asm__ volatile("csrr %0, mscratch" : "=r"(mark));
+    return mark == BOARD_ID_VALUE;
+}
+
+static int board_start(void)
+{
+    const struct ni_shape *s = &kit.ctx.ni;
+    uint32_t cabled = 0, told = 0;
+    for (unsigned k = 0; k < s->ports; ++k)
+        if (ni_neighbour(s, s->node, k) != NI_NO_NODE)
+            cabled |= 1u << k;
+    const uint32_t t0 = RVMESH_CSR_READ(mcycle), patience = kit.ctx.timeout_cycles;
+    for (;;) {
+        const uint32_t down = cabled & ~*board_reg(BOARD_LINK_STATUS);
+        if (!down)
+            break;
+        if (!patience || RVMESH_CSR_READ(mcycle) - t0 < patience || !(down & ~told))
+            continue;
+        for (unsigned k = 0; k < s->ports; ++k) {
+            if (!(down & ~told & (1u << k)))
+                continue;
+            int32_t c[3];
+            sched_node_coord(&kit.ctx.shape, ni_neighbour(s, s->node, k), c);
+            node_prefix();
+            if (s->dims == 3)
+                printf("rvm_init: waiting for link %c%c to node (%ld,%ld,%ld): it is down (its LED dark): check "
+                       "that cable and that the board is on\n", "+-"[k & 1u], "xyz"[k / 2u], (long)c[0], (long)c[1],
+                       (long)c[2]);
+            else
+                printf("rvm_init: waiting for link %c%c to node (%ld,%ld): it is down (its LED dark): check that "
+                       "cable and that the board is on\n", "+-"[k & 1u], "xyz"[k / 2u], (long)c[0], (long)c[1]);
+        }
+        told |= down;
+    }
+    kit.ctx.timeout_cycles = 0;
+    const int rc = coll_barrier_only(&kit.ctx, "rvm_init");
+    kit.ctx.timeout_cycles = patience;
+    return rc;
+}
+
 int rvm_init(void)
 {
     if (kit.initialised)
@@ -150,7 +201,8 @@ int rvm_init(void)
         rc = sched_area_open(rvmesh_tables, len, &kit.ctx.shape, kit.ctx.ni.node, 0, &area);
         if (rc == SCHED_AREA_ERR_MAGIC)
             return fail(COLL_ENOTABLES, "rvm_init", "no tables in this node's RAM (rvmesh_tables): run the image on "
-                        "mesh-sim, which writes every node's tables into it before reset");
+                        "mesh-sim, which writes every node's tables into it before reset, or on boards flash "
+                        "the images of `make board-images`");
         if (rc == SCHED_AREA_ERR_SHAPE)
             return fail(COLL_ENOTABLES, "rvm_init", "the tables in RAM are for a %ux%ux%u %s, this machine is a "
                         "%ux%ux%u %s: build the program for this shape (SHAPE in its Makefile)", area.shape.side[0],
@@ -198,6 +250,8 @@ int rvm_init(void)
     }
     kit.initialised = 1;
     kit.init_cycles = RVMESH_CSR_READ(mcycle) - t0;
+    if (on_board() && (rc = board_start()) != COLL_OK)
+        return failed(rc, "rvm_init");
     return COLL_OK;
 }
 

@@ -3,11 +3,13 @@
 // as the boot ROM uses it, SPI mode 0: 0xab (release from power-down: ignored), 0x9f
 // (JEDEC id: ef 40 18), 0x03 addr[23:0] (read from addr on, as long as CS# stays low).
 // Holds WINDOW bytes from BASE on, loaded from the $readmemh file named by +flash=<file>
-// (one byte per line); everything else reads 0xff, as erased flash. Data goes out on the
+// (one byte per line; PLUSARG names another plusarg, e.g. "flash2" for +flash2=<file> when
+// a testbench has several boards); everything else reads 0xff, as erased flash. Data goes out on the
 // falling edge of sck (MSB first), commands are sampled on the rising edge.
 module spi_flash_model #(
     parameter BASE   = 32'h0010_0000,
-    parameter WINDOW = 262144
+    parameter WINDOW = 262144,
+    parameter PLUSARG = "flash"
 ) (
     input  wire sck,
     input  wire cs_n,
@@ -21,7 +23,7 @@ module spi_flash_model #(
     reg [1023:0] file;
     initial begin
         for (i = 0; i < WINDOW; i = i + 1) mem[i] = 8'hff;
-        if ($value$plusargs("flash=%s", file)) $readmemh(file, mem);
+        if ($value$plusargs({PLUSARG, "=%s"}, file)) $readmemh(file, mem);
         miso = 1'b1;
     end
     function [7:0] read_at(input [31:0] a);
