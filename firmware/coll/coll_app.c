@@ -484,7 +484,7 @@ static int comm_refused(uint32_t group, const char *name)
 /* a root that is not a rank of communicator `group` (made): refused (COLL_EROOT); 0 if it is */
 static int root_refused(uint32_t group, const char *name, uint32_t root)
 {
-    if (group && root >= kit.comm[group - 1u].size)
+    if (group && group < RVM_COMMS && root >= kit.comm[group - 1u].size)   /* (comm_refused checked group) */
         return fail(COLL_EROOT, name, "root %lu is not a rank of this %s (ranks 0..%lu: a root on a %s is its %s)",
                     (unsigned long)root, group_name(group), (unsigned long)(kit.comm[group - 1u].size - 1u),
                     group_name(group), group == RVM_COMM_ROW ? "x" : group == RVM_COMM_COL ? "y" : "z");
