@@ -5,7 +5,8 @@
 # row., col., pil. in COLLECTIVES; issue 18 item 3) on the 3x3x3 torus and the 3x3x3 mesh
 # (tests/kit/progs/lines3d): every call of the kit on rows, columns and pillars in turn (bcast,
 # scatter, gather from and to each line's own roots, allgather, alltoall, allreduce on both
-# paths, reduce, reduce-scatter), a round on each with other data, roots and ops, every node checking
+# paths, reduce, reduce-scatter) on the torus, on the pillars on the mesh (the simulated time:
+# 27 nodes), a round on each with other data, roots and ops, every node checking
 # every word it got against its own reference from every node's known input and that nothing
 # past a result was written. Refused on every node with its code and message, nothing written:
 # a root that is not a rank of the pillar (bcast) or of the row (reduce), a pillar root not
@@ -23,11 +24,12 @@ kit_setup kit-lines3d schedgen mesh-sim-3x3x3t mesh-sim-3x3x3m || exit 1
 
 checks="ranks strides bcast-root-off-pillar reduce-root-off-row undeclared-pillar-scatter-root alltoall-bad-communicator
 pillar-table-on-row nothing-written pil-allreduce-after row-bcast-after"
-round_checks() {   # round_checks K: the checks of round K
-    local c l
+round_checks() {   # round_checks K LINE...: the checks of round K on those lines
+    local c l k="$1"
+    shift
     for c in bcast allreduce-small scatter allreduce-large gather allgather reduce alltoall reduce-scatter; do
-        for l in row col pil; do
-            printf ' %s' "$l-$c-$1"
+        for l in "$@"; do
+            printf ' %s' "$l-$c-$k"
         done
     done
 }
@@ -35,12 +37,17 @@ round_checks() {   # round_checks K: the checks of round K
 for shape in 3x3x3t 3x3x3m; do
     out="$work/$shape"
     # one round of the checks on each (the test's time): round 0 (sum, the affine op, max; every
-    # member passing recv) on the torus, with the cycles; round 1 (the affine op, max, other
-    # roots; NULL recv off a reduction's root) on the mesh
-    flags="-DROUNDS=1u -DFIRST_ROUND=1u"
-    [ $shape = 3x3x3t ] && flags="-DROUNDS=1u -DMEASURE"
+    # member passing recv) on the torus, every line, with the cycles; round 1 (the affine op,
+    # max, other roots; NULL recv off a reduction's root) on the mesh, its pillars' calls only
+    # (rows and columns there: the refusals and a row bcast)
+    flags="-DROUNDS=1u -DFIRST_ROUND=1u -DLINES=4u"
+    lines=pil
     round=1
-    [ $shape = 3x3x3t ] && round=0
+    if [ $shape = 3x3x3t ]; then
+        flags="-DROUNDS=1u -DMEASURE"
+        lines="row col pil"
+        round=0
+    fi
     if ! kit_make "$shape-build" "$prog" OUT="$root/$out" SHAPE=$shape CFLAGS="$flags"; then
         fail "kit-lines3d-$shape-build" "$(tail_of "$work/$shape-build.log" 4)"
         continue
@@ -49,7 +56,7 @@ for shape in 3x3x3t 3x3x3m; do
     rc=$?
     [ $rc -eq 0 ] && pass "kit-lines3d-$shape-run" || fail "kit-lines3d-$shape-run" "exit $rc: $(grep -m 3 FAILED "$out/run.out" | tr '\n' ' ')$(tail_of "$out/run.err" 2)"
     # shellcheck disable=SC2086
-    kit_node_checks "kit-lines3d-$shape" "$out/run.out" 27 $checks $(round_checks $round)
+    kit_node_checks "kit-lines3d-$shape" "$out/run.out" 27 $checks $(round_checks $round $lines)
     while IFS= read -r message; do
         n=$(grep -cF -- "$message" "$out/run.out")
         [ "$n" -eq 27 ] && pass "kit-lines3d-$shape-message ${message:0:48}" || fail "kit-lines3d-$shape-message" "$n of 27 nodes printed '$message'"
