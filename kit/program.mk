@@ -26,10 +26,10 @@
 #   COLLECTIVES  COLL[:ALGO][@ROOT] ...: COLL one of bcast scatter gather allgather alltoall;
 #                ALGO a schedgen algorithm (bcast-edst/8: 8 chunks per tree) or default (the
 #                fastest measured for each block size); ROOT a node id for bcast, scatter and
-#                gather (default 0; declare each root a program uses); row.COLL, col.COLL:
-#                the collective on every row (column) of a 2-D machine, ROOT a rank of the
-#                line (rvm_bcast_on ... rvm_alltoall_on; rvm_allreduce_on on row.allgather
-#                [row.alltoall]: kit/README.md)
+#                gather (default 0; declare each root a program uses); row.COLL, col.COLL,
+#                pil.COLL: the collective on every row (column; pillar, along z: 3-D
+#                machines), ROOT a rank of the line (rvm_bcast_on ... rvm_alltoall_on;
+#                rvm_allreduce_on on row.allgather [row.alltoall]: kit/README.md)
 #   SRCS         the program's C files                                    default *.c
 #   PROGRAM      the image's name                                         default the folder's
 #   CFLAGS       more compiler flags (-DN=64, -O3, ...); LDFLAGS, LDLIBS the same for the link

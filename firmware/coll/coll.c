@@ -102,7 +102,7 @@ int coll_call_compile(coll_ctx *ctx, const sched_table *t, const coll_call *c, c
         if (c->root >= nodes)
             return refused(ctx, c->comm, t, c->name,
                            coll_fail(ctx, COLL_EROOT, c->name, "root %lu is off the %s (%s 0..%lu)",
-                                     (unsigned long)c->root, !c->comm ? "machine" : c->comm->dim ? "column" : "row",
+                                     (unsigned long)c->root, !c->comm ? "machine" : coll_line_name(c->comm->dim),
                                      c->comm ? "ranks" : "nodes", (unsigned long)(nodes - 1u)));
         if (c->root != t->root)
             return refused(ctx, c->comm, t, c->name,

@@ -78,7 +78,7 @@ enum {
     COLL_ESEND_SPACE = -6,  /* send buffer smaller than the call needs */
     COLL_ERECV_SPACE = -7,  /* result buffer smaller than the call needs */
     COLL_EWORKSPACE = -8,   /* workspace smaller than coll_plan_workspace_bytes() */
-    COLL_ESHAPE = -9,       /* table built for another machine shape, or another part of it (a row, a column) */
+    COLL_ESHAPE = -9,       /* table built for another machine shape, or another part of it (a row, column or pillar) */
     COLL_ENODE = -10,       /* table of another node */
     COLL_ETABLE = -11,      /* table damaged, inconsistent, or not runnable in order */
     COLL_ECOLLECTIVE = -12, /* the table's collective is not the one called */
@@ -125,13 +125,14 @@ typedef struct {
 } coll_ctx;
 
 /* A communicator of part of the machine (as MPI_Cart_sub): the nodes of this node's line
- * along one dimension of a 2-D machine (dim 0: its row, dim 1: its column), each line running
- * collectives of its own at the same time as the others, on the links of its line alone.
- * Its tables are built for the line as a shape of its own (Xx1 or 1xY, torus or mesh as the
- * machine: sched_table.h, byte 23 `line`), whose node ids are ranks: rank r is machine node
- * first + r * stride. Its start barrier is over its members only: every member signals every
- * other once, counted on NI counter `counter` (15 - dim; the machine's barrier counts on
- * 8 .. 8 + rounds - 1). */
+ * along one dimension of a 2-D or 3-D machine (dim 0: its row, dim 1: its column, dim 2 on a
+ * 3-D machine: its pillar), each line running collectives of its own at the same time as the
+ * others, on the links of its line alone. Its tables are built for the line as a shape of its
+ * own (Xx1, 1xY; on a 3-D machine Xx1x1, 1xYx1, 1x1xZ; torus or mesh as the machine:
+ * sched_table.h, byte 23 `line`), whose node ids are ranks: rank r is machine node
+ * first + r * stride (stride 1, X, X*Y). Its start barrier is over its members only: every
+ * member signals every other once, counted on NI counter `counter` (COLL_COMM_COUNTER: 15 for
+ * rows, 14 for columns, 7 for pillars; the machine's barrier counts on 8 .. 8 + rounds - 1). */
 #define COLL_COMM_MAX_SIZE 16u    /* members of a line (its barrier: size - 1 signals a node) */
 typedef struct {
     uint32_t rank, size;          /* this node's rank in it, its members */
@@ -145,9 +146,10 @@ typedef struct {
     uint16_t signal_first[NI_MAX_PORTS + 1], signal_count[NI_MAX_PORTS + 1];
 } coll_comm;
 
-/* This node's line along dimension dim (0: its row, 1: its column) as a communicator.
- * COLL_EARG for a 3-D machine (not yet), another dim, a line of more than
- * COLL_COMM_MAX_SIZE nodes, or a machine whose barrier leaves no counter for it. */
+/* This node's line along dimension dim (0: its row, 1: its column, 2: its pillar on a 3-D
+ * machine) as a communicator. COLL_EARG for a dim the machine lacks, a line of more than
+ * COLL_COMM_MAX_SIZE nodes, or a machine whose barrier leaves no counter for it (rows: more
+ * than 128 nodes; columns: more than 64). */
 int coll_comm_line(const coll_ctx *ctx, unsigned dim, coll_comm *comm);
 
 /* What a start writes into the NI, worked out once when a plan is compiled (the start is on

@@ -38,9 +38,11 @@ typedef struct {
     int32_t entry;             /* the table's entry; -1: this slot is free */
 } rvm_cached;
 
-/* the communicators (rvm_comm): RVM_COMM_WORLD, then the row and the column, which are
- * comm[RVM_COMM_ROW - 1] and comm[RVM_COMM_COL - 1]; an entry's flags say whose its table is */
-#define RVM_COMMS 3u
+/* the communicators (rvm_comm): RVM_COMM_WORLD, then the row, the column and the pillar, which
+ * are comm[RVM_COMM_ROW - 1], comm[RVM_COMM_COL - 1] and comm[RVM_COMM_PILLAR - 1] (the line
+ * along dimension group - 1); an entry's flags say whose its table is */
+#define RVM_COMMS 4u
+_Static_assert(RVM_COMM_ROW == 1 && RVM_COMM_COL == 2 && RVM_COMM_PILLAR == 3, "rvm_comm g is the line along dim g - 1");
 
 static struct {
     coll_ctx ctx;
@@ -111,7 +113,7 @@ static int fail(int code, const char *name, const char *fmt, ...)
     return failed(code, name);
 }
 
-/* communicator `group` (RVM_COMM_ROW, RVM_COMM_COL) of this node, made on its first use (its
+/* communicator `group` (RVM_COMM_ROW, RVM_COMM_COL, RVM_COMM_PILLAR) of this node, made on its first use (its
  * barrier's lists take about 1,100 cycles: rvm_init stays as quick for a program without
  * lines); NULL where the machine has none */
 static const coll_comm *line_comm(uint32_t group)
@@ -234,10 +236,10 @@ int rvm_init(void)
             /* a row's or a column's table: this node's rank's in its line (sched_table.h, line) */
             if (e->flags >= RVM_COMMS || (e->flags && !line_comm(e->flags)))
                 return fail(COLL_ENOTABLES, "rvm_init", "table %lu of this node's area is for %s, which this machine "
-                            "cannot run (2-D machines with lines of up to %u nodes)", (unsigned long)i,
-                            e->flags == RVM_COMM_ROW ? "its rows" : e->flags == RVM_COMM_COL ? "its columns"
-                                                                                        : "another communicator",
-                            COLL_COMM_MAX_SIZE);
+                            "cannot run (rows and columns on 2-D and 3-D machines, pillars on 3-D ones, lines of up "
+                            "to %u nodes)", (unsigned long)i, e->flags == RVM_COMM_ROW ? "its rows"
+                            : e->flags == RVM_COMM_COL ? "its columns" : e->flags == RVM_COMM_PILLAR ? "its pillars"
+                            : "another communicator", COLL_COMM_MAX_SIZE);
             rc = sched_table_open_header(rvmesh_tables + e->table_off, area.total_bytes - e->table_off,
                                          &kit.ctx.shape, kit.ctx.ni.node, &kit.table[i]);
             if (rc != SCHED_TABLE_OK || kit.table[i].collective != e->collective || kit.table[i].line != e->flags ||
@@ -347,15 +349,22 @@ uint32_t rvm_comm_size(rvm_comm comm)
     return comm == RVM_COMM_WORLD ? kit.ctx.ni.nodes : c ? c->size : 0u;
 }
 
-/* the prefix of a communicator's declarations: "", "row.", "col." */
+/* the prefix of a communicator's declarations: "", "row.", "col.", "pil." */
 static const char *group_prefix(uint32_t group)
 {
-    return group == RVM_COMM_ROW ? "row." : group == RVM_COMM_COL ? "col." : "";
+    return group == RVM_COMM_ROW ? "row." : group == RVM_COMM_COL ? "col." : group == RVM_COMM_PILLAR ? "pil." : "";
 }
 
+/* "row", "column", "pillar"; "machine" */
 static const char *group_name(uint32_t group)
 {
-    return group == RVM_COMM_ROW ? "row" : group == RVM_COMM_COL ? "column" : "machine";
+    return group && group < RVM_COMMS ? coll_line_name(group - 1u) : "machine";
+}
+
+/* "rows", "columns", "pillars" */
+static const char *group_plural(uint32_t group)
+{
+    return group == RVM_COMM_ROW ? "rows" : group == RVM_COMM_COL ? "columns" : "pillars";
 }
 
 /* "bcast@0 bcast@5 allgather row.bcast@1" */
@@ -468,16 +477,17 @@ static int comm_refused(uint32_t group, const char *name)
     if (group < RVM_COMMS && (!group || line_comm(group)))
         return 0;
     return fail(COLL_EARG, name, "communicator %lu: this machine has none such (RVM_COMM_WORLD; RVM_COMM_ROW, "
-                "RVM_COMM_COL on 2-D machines with lines of up to %u nodes)", (unsigned long)group, COLL_COMM_MAX_SIZE);
+                "RVM_COMM_COL on 2-D and 3-D machines, RVM_COMM_PILLAR on 3-D ones, lines of up to %u nodes)",
+                (unsigned long)group, COLL_COMM_MAX_SIZE);
 }
 
 /* a root that is not a rank of communicator `group` (made): refused (COLL_EROOT); 0 if it is */
 static int root_refused(uint32_t group, const char *name, uint32_t root)
 {
-    if (group && root >= kit.comm[group - 1u].size)
+    if (group && group < RVM_COMMS && root >= kit.comm[group - 1u].size)   /* (comm_refused checked group) */
         return fail(COLL_EROOT, name, "root %lu is not a rank of this %s (ranks 0..%lu: a root on a %s is its %s)",
                     (unsigned long)root, group_name(group), (unsigned long)(kit.comm[group - 1u].size - 1u),
-                    group_name(group), group == RVM_COMM_ROW ? "x" : "y");
+                    group_name(group), group == RVM_COMM_ROW ? "x" : group == RVM_COMM_COL ? "y" : "z");
     if (!group && root >= kit.ctx.ni.nodes)
         return fail(COLL_EROOT, name, "root %lu is off the machine (nodes 0..%u)", (unsigned long)root,
                     kit.ctx.ni.nodes - 1u);
@@ -512,7 +522,7 @@ static int call_in(uint32_t group, uint32_t collective, const char *name, const 
         else if (why == COLL_EUNDECLARED && group)
             rc = fail(why, name, "%s%s is not declared for the %s: add %s%s to COLLECTIVES in the program's Makefile "
                       "(it declares:%s)", group_prefix(group), coll_name(collective),
-                      group == RVM_COMM_ROW ? "rows" : "columns", group_prefix(group), coll_name(collective), list);
+                      group_plural(group), group_prefix(group), coll_name(collective), list);
         else if (why == COLL_EUNDECLARED)
             rc = fail(why, name, "%s is not declared: add it to COLLECTIVES in the program's Makefile (it "
                       "declares:%s)", coll_name(collective), list);

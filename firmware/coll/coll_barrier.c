@@ -105,15 +105,19 @@ int coll_comm_line(const coll_ctx *ctx, unsigned dim, coll_comm *comm)
     if (!ctx || !ctx->initialised || !comm)
         return COLL_ENI;
     const uint32_t rounds = coll_barrier_rounds(ctx->ni.nodes);
-    if (ctx->ni.dims != 2 || dim > 1u || ctx->ni.size[dim] > COLL_COMM_MAX_SIZE ||
-        COLL_BARRIER_COUNTER + rounds > COLL_COMM_COUNTER(dim))
+    if (ctx->ni.dims < 2u || ctx->ni.dims > 3u || dim >= ctx->ni.dims || ctx->ni.size[dim] > COLL_COMM_MAX_SIZE)
+        return COLL_EARG;
+    /* its counter: none of the machine's rounds', none of a port's (coll_internal.h) */
+    const uint32_t counter = COLL_COMM_COUNTER(dim);
+    if (counter <= ctx->ni.ports || (counter >= COLL_BARRIER_COUNTER && COLL_BARRIER_COUNTER + rounds > counter))
         return COLL_EARG;
     comm->dim = (uint8_t)dim;
     comm->size = ctx->ni.size[dim];
     comm->rank = ctx->ni.coord[dim];
-    comm->stride = dim == 0 ? 1u : ctx->ni.size[0];
+    /* node id = x + X*y + X*Y*z */
+    comm->stride = dim == 0 ? 1u : dim == 1 ? ctx->ni.size[0] : ctx->ni.size[0] * ctx->ni.size[1];
     comm->first = ctx->ni.node - comm->rank * comm->stride;
-    comm->counter = (uint8_t)COLL_COMM_COUNTER(dim);
+    comm->counter = (uint8_t)counter;
     signal_lists(ctx, comm);
     return COLL_OK;
 }

@@ -20,14 +20,22 @@
  * counts its signals on COLL_BARRIER_COUNTER + r */
 #define COLL_BARRIER_COUNTER 8u
 #define COLL_MAX_ROUNDS 8u
-/* a line's barrier (coll_comm, along dimension dim) counts on the NI's last counters, down
- * from 15, above the machine's rounds */
-#define COLL_COMM_COUNTER(dim) (15u - (dim))
+/* a line's barrier (coll_comm, along dimension dim) counts on a counter of its own: the rows'
+ * and columns' on the NI's last two (15, 14), above the machine's rounds (8 .. 8 + rounds - 1:
+ * up to 128 nodes leave 15 free, up to 64 leave 14); the pillars' (a 3-D machine's lines along
+ * z) on counter 7, which no plan uses on any machine (the ports' counters are 0 .. ports - 1,
+ * the local port's is `ports`, at most 6, and plans clear only 0 .. NI_MAX_PORTS), so that a
+ * third line costs the machine's barrier no round (13 would have left 3-D machines of more
+ * than 32 nodes without pillars, the 4x4x4 among them) */
+#define COLL_COMM_COUNTER(dim) ((dim) == 2u ? 7u : 15u - (dim))
+_Static_assert(NI_MAX_PORTS < 7, "counter 7 lies above every port's counter and the local port's");
 
 /* Prints "node (x,y): name: <message> (<coll_strerror(code)>)" unless ctx->quiet; returns code. */
 int coll_fail(const coll_ctx *ctx, int code, const char *name, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 const char *coll_name(uint32_t collective);
+/* "row", "column", "pillar": the line along dimension 0, 1, 2 */
+const char *coll_line_name(uint32_t dim);
 
 /* Plans count puts by their RAM lines and relay cut-through (NI_PUT_LINES, NI_PACED) on NIs
  * whose lines are 4 words or more (the TX engine builds pacing only there) */

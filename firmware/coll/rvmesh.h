@@ -21,8 +21,8 @@
  *                                                           (block t for node t); recv count
  *   rvm_op_create(fn)                MPI_Op_create  an op of the program's own
  *   rvm_barrier()                    MPI_Barrier    returns once every node has entered it
- *   rvm_bcast_on(comm, buf, m, root)                    the calls above on a row or a column
- *   rvm_scatter_on(comm, send, recv, m, root)           (MPI_Cart_sub's communicators, below):
+ *   rvm_bcast_on(comm, buf, m, root)                    the calls above on a row, a column or
+ *   rvm_scatter_on(comm, send, recv, m, root)           a pillar (MPI_Cart_sub's, below):
  *   rvm_gather_on(comm, send, recv, m, root)            n = rvm_comm_size(comm) members for N,
  *   rvm_allgather_on(comm, send, recv, m)               ranks for nodes (a root is a rank of
  *   rvm_alltoall_on(comm, send, recv, m)                comm); declared with a prefix
@@ -79,18 +79,21 @@ int rvm_gather(const void *send, void *recv, uint32_t m, uint32_t root);
 int rvm_allgather(const void *send, void *recv, uint32_t m);
 int rvm_alltoall(const void *send, void *recv, uint32_t m);
 
-/* Communicators of part of the machine (MPI_Cart_sub on a 2-D machine): this node's row (the
- * nodes with its y; rank = x) or its column (the nodes with its x; rank = y). Every row (or
- * column) runs its own collective at the same time as the others, on the links of its line
- * alone, with a start barrier over its members only. The program declares them in its
- * Makefile with a prefix: COLLECTIVES := row.bcast@2 col.allgather (the tables are built for
- * the line as a shape of its own: a ring of X nodes on a torus, a linear array on a mesh).
- * A root is a rank of the communicator. Every node makes the same calls in the same order (the
- * rows' roots and data may differ): each node's NI tells plans apart by counting them. */
+/* Communicators of part of the machine (MPI_Cart_sub on a 2-D or 3-D machine): this node's
+ * row (the nodes with its y and z; rank = x), its column (the nodes with its x and z; rank =
+ * y) or, on a 3-D machine, its pillar (the nodes with its x and y; rank = z). Every row (or
+ * column, or pillar) runs its own collective at the same time as the others, on the links of
+ * its line alone, with a start barrier over its members only. The program declares them in
+ * its Makefile with a prefix: COLLECTIVES := row.bcast@2 col.allgather pil.alltoall (the
+ * tables are built for the line as a shape of its own: a ring on a torus, a linear array on a
+ * mesh). A root is a rank of the communicator. Every node makes the same calls in the same
+ * order (the rows' roots and data may differ): each node's NI tells plans apart by counting
+ * them. */
 typedef enum {
     RVM_COMM_WORLD = 0,   /* every node (MPI_COMM_WORLD): rvm_bcast ... */
-    RVM_COMM_ROW = 1,     /* this node's row */
-    RVM_COMM_COL = 2      /* this node's column */
+    RVM_COMM_ROW = 1,     /* this node's row (along x) */
+    RVM_COMM_COL = 2,     /* this node's column (along y) */
+    RVM_COMM_PILLAR = 3   /* this node's pillar (along z; 3-D machines) */
 } rvm_comm;
 uint32_t rvm_comm_rank(rvm_comm comm);   /* this node's rank in it (MPI_Comm_rank); */
 uint32_t rvm_comm_size(rvm_comm comm);   /* its members (MPI_Comm_size); 0: no such communicator */
@@ -135,7 +138,7 @@ int rvm_reduce(const void *send, void *recv, uint32_t count, rvm_op op, uint32_t
  * t); recv gets count elements, every node's block of this node combined in node order. By
  * rvm_alltoall (declare alltoall; the workspace holds N*count elements). */
 int rvm_reduce_scatter(const void *send, void *recv, uint32_t count, rvm_op op);
-/* The reductions on a row or a column (MPI_Allreduce ... on MPI_Cart_sub's communicator): the
+/* The reductions on a row, a column or a pillar (MPI_Allreduce ... on MPI_Cart_sub's communicator): the
  * same paths and ops on the line's collectives, n = rvm_comm_size(comm) members combined in
  * rank order, root a rank of comm. The program declares what the machine's need, prefixed:
  * row.allgather (small vectors), and row.alltoall too for the reduce-scatter path (count a

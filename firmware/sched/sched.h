@@ -99,9 +99,10 @@ void sched_node_coord(const sched_shape *shape, uint32_t id, int32_t coord[SCHED
 void sched_node_text(const sched_shape *shape, uint32_t id, char *buf, size_t len);
 /* 0 when valid; otherwise a message saying what is wrong. */
 const char *sched_shape_problem(const sched_shape *shape);
-/* The same for the shape of a part of a machine (MPI_Cart_sub): a shape as above, or a 2-D
- * one with one side of 1, a row (Xx1) or a column (1xY) of a 2-D machine, whose node ids are
- * its ranks (x, or y). The generators and the checker take these; schedgen's --shape does not. */
+/* The same for the shape of a part of a machine (MPI_Cart_sub): a shape as above, or a line:
+ * a row (Xx1) or a column (1xY) of a 2-D machine, a row (Xx1x1), column (1xYx1) or pillar
+ * (1x1xZ) of a 3-D one, whose node ids are its ranks (x, y or z). The generators and the
+ * checker take these; schedgen's --shape does not. */
 const char *sched_subshape_problem(const sched_shape *shape);
 /* Port p = 2*dim + (0 for the + side, 1 for the - side). */
 static inline uint8_t sched_port(uint8_t dim, int dir) { return (uint8_t)(2u * dim + (dir < 0 ? 1u : 0u)); }

@@ -71,9 +71,14 @@ const char *sched_shape_problem(const sched_shape *shape)
 
 const char *sched_subshape_problem(const sched_shape *shape)
 {
-    if (shape->dims == 2 && (shape->side[0] == 1) != (shape->side[1] == 1)) {
-        sched_shape line = *shape;   /* a row or a column: its other side checked as 2 */
-        line.side[shape->side[0] == 1 ? 0 : 1] = 2;
+    /* a line: one side of 2 or more, every other side of its dimensions 1 (a row or a column
+     * of a 2-D machine, a row, column or pillar of a 3-D one), checked with those sides as 2 */
+    unsigned ones = 0;
+    for (unsigned d = 0; d < shape->dims && d < SCHED_MAX_DIMS; d++) ones += shape->side[d] == 1;
+    if (shape->dims >= 2 && shape->dims <= SCHED_MAX_DIMS && ones == shape->dims - 1u) {
+        sched_shape line = *shape;
+        for (unsigned d = 0; d < shape->dims; d++)
+            if (line.side[d] == 1) line.side[d] = 2;
         return sched_shape_problem(&line);
     }
     return sched_shape_problem(shape);

@@ -20,8 +20,9 @@
  *   20   2   side2         1 for 2-D
  *   22   1   model         sched_model
  *   23   1   line          0: a table of the machine; 1 + d: a table of the line along dimension
- *                          d through `node` (a row, d = 0, or a column, d = 1, of a 2-D
- *                          machine: MPI_Cart_sub), whose schedule was built for that line as a
+ *                          d through `node` (a row, d = 0, a column, d = 1, of a 2-D or 3-D
+ *                          machine, a pillar, d = 2, of a 3-D one: MPI_Cart_sub), whose
+ *                          schedule was built for that line as a
  *                          shape of its own: root, dst and src are ranks on the line (the
  *                          coordinate d), its routes move in dimension d alone. shape and node
  *                          stay the machine's, so loaders check it as any other table
@@ -192,7 +193,8 @@ int sched_table_open_header(const uint8_t *buf, uint32_t len, const sched_shape 
  *   16   4   ws_fixed      the most workspace any node's plan of this table needs besides its
  *                          barrier and its transit slots: 16 * (nsend + 1) + 12 * nrecv
  *   20   2   ws_transit    the most transit receives of any node (each a slot of m / parts)
- *   22   1   flags         the table's line (its byte 23): 0 the machine, 1 its rows, 2 its columns
+ *   22   1   flags         the table's line (its byte 23): 0 the machine, 1 its rows, 2 its columns,
+ *                          3 its pillars (z)
  *   23   1   reserved      0
  * Maxima over the nodes, not this node's own figures: every node then makes the same choice
  * among the variants for the same m.

@@ -30,7 +30,7 @@ kit_node_checks() {
     local prefix="$1" out="$2" nodes="$3" check n
     shift 3
     for check in "$@"; do
-        n=$(grep -c "^\[[0-9],[0-9]\] check $check: ok$" "$out")
+        n=$(grep -c "^\[[0-9]*,[0-9]*\(,[0-9]*\)\?\] check $check: ok$" "$out")   # [x,y] or [x,y,z]
         [ "$n" -eq "$nodes" ] && pass "$prefix $check" || fail "$prefix $check" "$n of $nodes nodes say ok"
     done
 }

@@ -11,7 +11,8 @@
 # and column's own; scatter, gather, alltoall and reduce-scatter on rows and on columns; sum,
 # min, max and an op of the program's own that does not commute; two rounds with other data
 # and roots. Refused with their code and message, nothing written: a root that is not a rank
-# of the line (scatter, gather, reduce), a communicator the machine has none of, an unknown op.
+# of the line (scatter, gather, reduce), a communicator the machine has none of (7, and
+# RVM_COMM_PILLAR here: a 2-D machine has no pillars), an unknown op.
 # Built with COLLECTIVES="row.alltoall col.scatter@0" -DBAD: each call whose collective (or
 # root) the line lacks refused (COLL_EUNDECLARED) with what to add, the declared ones still
 # delivering. Prints the cycles (the most any node took, a repeated call after a barrier) of
@@ -23,7 +24,7 @@ prog=tests/kit/progs/lines
 kit_setup kit-lines schedgen mesh-sim-4x4t mesh-sim-4x4m || exit 1
 
 checks="ranks scatter-root-off-row gather-root-off-column reduce-root-off-column alltoall-bad-communicator
-allreduce-bad-communicator allreduce-bad-op nothing-written row-allreduce-after col-alltoall-after"
+allreduce-bad-communicator pillar-on-2d allreduce-bad-op nothing-written row-allreduce-after col-alltoall-after"
 for k in 0 1; do
     for c in row-allreduce-small col-alltoall row-allreduce-large col-reduce-large row-reduce-small col-scatter \
         row-scatter row-gather col-gather row-alltoall col-allreduce-small row-reduce-scatter col-reduce-scatter; do
@@ -53,6 +54,7 @@ rvm_gather_on: root 7 is not a rank of this column (ranks 0..3: a root on a colu
 rvm_reduce_on: root 4 is not a rank of this column (ranks 0..3: a root on a column is its y)
 rvm_alltoall_on: communicator 7: this machine has none such
 rvm_allreduce_on: communicator 7: this machine has none such
+rvm_bcast_on: communicator 3: this machine has none such
 rvm_allreduce_on: op 99 is not an operation
 MSG
     [ $shape = 4x4t ] || continue

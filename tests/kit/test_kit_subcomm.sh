@@ -85,7 +85,7 @@ refuse() {   # refuse NAME EXPECTED ARGS...
 }
 refuse root-off-row "the root must be a rank 0..3 of a row (its x)" --shape 4x4 --torus --coll row.bcast@4
 refuse algo-off-line "mnb-diag does not run on a row" --shape 4x4 --mesh --coll row.allgather:mnb-diag
-refuse 3d "row and column collectives need a 2-D machine" --shape 3x3x3 --torus --coll col.bcast
+refuse pil-on-2d "pillar collectives (pil., the lines along z) need a 3-D machine" --shape 4x4 --mesh --coll pil.bcast
 refuse twice "is declared twice" --shape 4x4 --torus --coll row.bcast --coll row.bcast:bcast-binomial
 if "$BUILD/bin/schedgen" --shape 8x4 --mesh --package "$work/ok.pkg" --coll row.allgather --coll col.bcast@3 \
     --coll allgather >"$work/ok-pkg.out" 2>&1 &&

@@ -136,10 +136,15 @@ int sched_gen_allgather_ring(sched_schedule *s, char *err, size_t errlen)
     if (n > BASE_MAX_NODES)
         return sched_fail(err, errlen, "allgather-ring is limited to %u nodes (it has N(N-1) messages); this shape "
                           "has %lu", BASE_MAX_NODES, (unsigned long)n);
-    if (!sh->torus && sh->dims == 2 && (sh->side[0] == 1 || sh->side[1] == 1)) {
-        /* a linear array (a row or a column of a mesh) has no cycle: two pipelines, every
-         * block one hop a slot towards both ends, n-1 slots (the distance end to end) */
-        const unsigned dim = sh->side[0] == 1 ? 1u : 0u;
+    /* a line of a machine: every side but one is 1 (a row, a column, a pillar) */
+    unsigned ones = 0, dim = 0;
+    for (unsigned d = 0; d < sh->dims; d++) {
+        if (sh->side[d] == 1) ones++;
+        else dim = d;
+    }
+    if (!sh->torus && sh->dims >= 2 && ones == sh->dims - 1u) {
+        /* a linear array (a row, column or pillar of a mesh) has no cycle: two pipelines,
+         * every block one hop a slot towards both ends, n-1 slots (the distance end to end) */
         for (uint32_t t = 1; t < n; t++)
             for (uint32_t v = 0; v < n; v++)
                 for (int dir = 1; dir >= -1; dir -= 2) {

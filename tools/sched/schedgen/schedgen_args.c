@@ -56,8 +56,9 @@ void schedgen_usage(FILE *f)
             "           alltoall; ALGO an algorithm above (bcast-edst/K: K chunks per tree) or default (the\n"
             "           fastest measured for each block size: README.md, \"Which schedule runs when\");\n"
             "           ROOT a node id, for bcast, scatter and gather (default 0); row.COLL, col.COLL (a\n"
-            "           2-D machine): the collective on every row (column), built for the line as a shape\n"
-            "           of its own (a ring on a torus, a linear array on a mesh), ROOT a rank of the line\n"
+            "           2-D or 3-D machine), pil.COLL (3-D): the collective on every row (column, pillar\n"
+            "           along z), built for the line as a shape of its own (a ring on a torus, a linear\n"
+            "           array on a mesh), ROOT a rank of the line (its x, y or z)\n"
             "--asm      with --package: an assembly file for the program's image that carries the package\n"
             "           (section .rvmesh_package, not loaded) and reserves a node's area (rvmesh_tables)\n"
             "exit status: 0 done; 1 --check found the schedule wrong, --verify-tables found the file\n"
@@ -158,14 +159,22 @@ static int default_variants(const sched_shape *sh, int coll, pkg_variant *v)
     return 0;
 }
 
-/* The line a row (group 1) or column (group 2) spec runs on: the machine's side along it, the
- * other side 1 (sched_subshape_problem), a ring on a torus, a linear array on a mesh. */
+/* The line a row (group 1), column (group 2) or pillar (group 3, a 3-D machine's line along
+ * z) spec runs on: the machine's side along it, every other side 1 (Xx1, 1xY; Xx1x1, 1xYx1,
+ * 1x1xZ: sched_subshape_problem), a ring on a torus, a linear array on a mesh. */
 void schedgen_group_shape(const sched_shape *machine, int group, sched_shape *line)
 {
     *line = *machine;
     if (!group) return;
     const unsigned dim = (unsigned)group - 1u;
-    line->side[dim ^ 1u] = 1;
+    for (unsigned d = 0; d < machine->dims; d++)
+        if (d != dim) line->side[d] = 1;
+}
+
+/* "row", "column", "pillar" */
+static const char *group_text(int group)
+{
+    return group == 1 ? "row" : group == 2 ? "column" : group == 3 ? "pillar" : 0;
 }
 
 /* "default" on a row or a column: the store-and-forward broadcast tree (both ways round a
@@ -203,8 +212,9 @@ static int coll_from_name(const char *name)
     return -1;
 }
 
-static const char pkg_syntax[] = "COLL[:ALGO][@ROOT] (e.g. bcast, allgather:mnb-opt, bcast:bcast-edst/8@5), on every row "
-                                 "or column row.COLL... or col.COLL... (row.bcast@2, col.allgather)";
+static const char pkg_syntax[] = "COLL[:ALGO][@ROOT] (e.g. bcast, allgather:mnb-opt, bcast:bcast-edst/8@5), on every row, "
+                                 "column or pillar (3-D) row.COLL..., col.COLL... or pil.COLL... (row.bcast@2, "
+                                 "col.allgather, pil.alltoall)";
 
 /* Reads every --coll SPEC (before any work). Returns 0, or prints the problem and returns 2. */
 static int parse_specs(const sched_shape *shape, const char *const *specs, int nspecs, pkg_spec *out)
@@ -218,20 +228,23 @@ static int parse_specs(const sched_shape *shape, const char *const *specs, int n
         char *text = ps->text, *algo_text = 0, *root_text = 0;
         if (strlen(specs[k]) >= sizeof ps->text) return schedgen_bad("--coll '%s': too long", specs[k]);
         strcpy(text, specs[k]);
-        /* row.COLL, col.COLL: every row (column) runs it on its own line, ranks as node ids */
+        /* row.COLL, col.COLL, pil.COLL: every row (column, pillar) runs it on its own line,
+         * ranks as node ids */
         int group = 0;
-        if (!strncmp(text, "row.", 4) || !strncmp(text, "col.", 4)) {
-            group = text[0] == 'r' ? 1 : 2;
+        if (!strncmp(text, "row.", 4) || !strncmp(text, "col.", 4) || !strncmp(text, "pil.", 4)) {
+            group = text[0] == 'r' ? 1 : text[0] == 'c' ? 2 : 3;
             memmove(text, text + 4, strlen(text + 4) + 1u);
-            if (shape->dims != 2) {
-                fprintf(stderr, "schedgen: --coll '%s': row and column collectives need a 2-D machine (this is the "
-                                "%s %s)\n", specs[k], shape_text, shape->torus ? "torus" : "mesh");
+            if (shape->dims < 2 || (group == 3 && shape->dims != 3)) {
+                fprintf(stderr, "schedgen: --coll '%s': %s (this is the %s %s)\n", specs[k], group == 3 ?
+                        "pillar collectives (pil., the lines along z) need a 3-D machine" :
+                        "row and column collectives need a 2-D or 3-D machine", shape_text,
+                        shape->torus ? "torus" : "mesh");
                 return 2;
             }
         }
         sched_shape line;
         schedgen_group_shape(shape, group, &line);
-        const char *line_text = group == 1 ? "row" : group == 2 ? "column" : 0;
+        const char *line_text = group_text(group);
         char *at = strchr(text, '@');
         if (at) { *at = 0; root_text = at + 1; }
         char *colon = strchr(text, ':');
@@ -252,7 +265,7 @@ static int parse_specs(const sched_shape *shape, const char *const *specs, int n
             }
             if (group && (parse_list(root_text, ',', r, 1) != 1 || r[0] < 0 || (uint32_t)r[0] >= sched_nodes(&line))) {
                 fprintf(stderr, "schedgen: --coll '%s': the root must be a rank 0..%lu of a %s (its %s)\n", specs[k],
-                        (unsigned long)(sched_nodes(&line) - 1u), line_text, group == 1 ? "x" : "y");
+                        (unsigned long)(sched_nodes(&line) - 1u), line_text, group == 1 ? "x" : group == 2 ? "y" : "z");
                 return 2;
             }
             if (parse_list(root_text, ',', r, 1) != 1 || r[0] < 0 || (uint32_t)r[0] >= sched_nodes(shape)) {

@@ -294,6 +294,9 @@ int main(void)
     expect("reduce-root-off-column", rvm_reduce_on(RVM_COMM_COL, in, out, SMALL, RVM_SUM, Y) == COLL_EROOT);
     expect("alltoall-bad-communicator", rvm_alltoall_on((rvm_comm)7, in, out, 4u * BLOCK) == COLL_EARG);
     expect("allreduce-bad-communicator", rvm_allreduce_on((rvm_comm)7, in, out, SMALL, RVM_SUM) == COLL_EARG);
+    /* a 2-D machine has no pillars (the lines along z) */
+    expect("pillar-on-2d", rvm_comm_size(RVM_COMM_PILLAR) == 0 &&
+                               rvm_bcast_on(RVM_COMM_PILLAR, out, 4u * BLOCK, 0) == COLL_EARG);
     expect("allreduce-bad-op", rvm_allreduce_on(RVM_COMM_ROW, in, out, SMALL, (rvm_op)99) == COLL_EARG);
     expect("nothing-written", out_is(0, 0));
     rvm_errors_return(0);
