@@ -13,7 +13,7 @@
 # own node's tables). Checks:
 #   - the images: one per node, each with its node's tables; board-image refuses the ELF for
 #     another shape and an ELF whose tables are damaged, writing nothing
-#   - the same ELF on mesh-sim's 2x2 mesh: every node ok
+#   - the same ELF on mesh-sim's 2x2 torus (the torus run's): every node ok
 #   - the boards: every boot line names its node, every node's collectives byte-exact, all
 #     four exit 0, each board's link LEDs show exactly its cabled ports up; board 3 starts
 #     600,000 cycles after board 0, longer than the program's call timeout (rvm_init waits
@@ -24,7 +24,7 @@
 #     board's collectives byte-exact, all four links up on every board
 # The runs use `make board-sim` (the kit's target) and boards/scripts/board_mesh_run.sh on the
 # simulator `make -C boards board-mesh-sim` builds (status 0 only when all four exit 0).
-# About 3 minutes: the testbench compiles (~1 min) beside mesh-sim-2x2m; the boards run
+# About 2.5 minutes: the testbench compiles (~1 min) beside mesh-sim-2x2t; the boards run
 # ~3.6 million cycles each (mostly the boot ROM loading 38 KB over SPI), the three runs side
 # by side.
 set -u
@@ -86,9 +86,10 @@ elif [[ "$out_text" != *"tables for node 1"*"build it again"* ]] || [ -e "$work/
     fail "board-mesh board-image refuses damaged tables" "message or file: $out_text"
 else pass "board-mesh board-image refuses damaged tables, writing nothing"; fi
 
-# ---- the same ELF on mesh-sim (in the background, beside the testbench's compile) ----
-(make -C "$prog" RVMESH="$root" RVMESH_BUILD="$root/$BUILD" OUT="$root/$out" TIMEOUT=400000 \
-    run >"$work/mesh-sim.out" 2>&1; echo $? >"$work/mesh-sim.rc") &
+# ---- the same ELF on mesh-sim (in the background, beside the testbench's compile): the
+# torus's, on mesh-sim-2x2t, which test_mesh_threads.sh builds too ----
+(make -C "$prog" RVMESH="$root" RVMESH_BUILD="$root/$BUILD" OUT="$root/$work/prog-t" SHAPE=2x2t \
+    TIMEOUT=400000 run >"$work/mesh-sim.out" 2>&1; echo $? >"$work/mesh-sim.rc") &
 sim_pid=$!
 # the four boards' simulator (boards.mk: tests/boards/tb_board_mesh.v with board_icebreaker)
 if ! make -C boards BOARD=icebreaker board-mesh-sim >"$work/build.log" 2>&1; then
@@ -98,8 +99,8 @@ if ! make -C boards BOARD=icebreaker board-mesh-sim >"$work/build.log" 2>&1; the
 fi
 wait $sim_pid
 if [ "$(cat "$work/mesh-sim.rc")" = 0 ] && [ "$(grep -c '^\[[0-9],[0-9]\] board_mesh: node [0-3] ok:' "$work/mesh-sim.out")" = 4 ]; then
-    pass "board-mesh the same ELF on mesh-sim's 2x2 mesh: every node ok"
-else fail "board-mesh the same ELF on mesh-sim's 2x2 mesh: every node ok" "$(tail_of "$work/mesh-sim.out" 4)"; fi
+    pass "board-mesh the same ELF on mesh-sim's 2x2 torus: every node ok"
+else fail "board-mesh the same ELF on mesh-sim's 2x2 torus: every node ok" "$(tail_of "$work/mesh-sim.out" 4)"; fi
 
 # ---- the boards: all cables, board 0's +x cable taken out, and the torus, side by side ----
 # boards/scripts/board_mesh_run.sh: the images' hex files, the run, exit 0 when all four exit 0

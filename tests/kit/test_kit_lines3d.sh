@@ -11,21 +11,25 @@
 # past a result was written. Refused on every node with its code and message, nothing written:
 # a root that is not a rank of the pillar (bcast) or of the row (reduce), a pillar root not
 # declared, a communicator the machine has none of, a pillar's table compiled on the row.
-# Prints the cycles (the most any node took, a repeated call after a barrier; 3x3x3 torus) of
+# With LINES3D_MEASURE=1, prints the cycles (the most any node took, a repeated call after a barrier; 3x3x3 torus) of
 # every pillar's and every row's bcast at once against the machine's bcast of the same bytes,
 # and of every pillar's allreduce against the machine's. Also schedgen: a pillar root off the
 # pillar refused (pil. on a 2-D machine: test_kit_subcomm.sh), and a 4x2x3 package (rows of 4,
 # columns of 2, pillars of 3: every line of its own length) built and checked on the torus and
 # the mesh.
 # make test runs the torus only (the mesh's simulator alone is a minute of building, which
-# make test cannot spare); LINES3D_SHAPES="3x3x3t 3x3x3m" adds the mesh's round (its pillars'
-# calls with other roots and ops); schedgen's mesh tables are checked below either way.
+# make test cannot spare), on the torus's X-randomising model (test_coll_shapes.sh's: one
+# build for both); LINES3D_SHAPES="3x3x3t 3x3x3m" adds the mesh's round (its pillars' calls
+# with other roots and ops); schedgen's mesh tables are checked below either way.
+# LINES3D_MEASURE=1 also measures and prints the cycles (25 s more).
 set -u
 . tests/kit/lib.sh
 prog=tests/kit/progs/lines3d
 shapes=${LINES3D_SHAPES:-3x3x3t}
+measure=${LINES3D_MEASURE:-0}
+model_of() { [ "$1" = 3x3x3t ] && echo mesh-sim-3x3x3t-xrand || echo "mesh-sim-$1"; }
 # shellcheck disable=SC2046
-kit_setup kit-lines3d schedgen $(printf 'mesh-sim-%s ' $shapes) || exit 1
+kit_setup kit-lines3d schedgen $(for s in $shapes; do model_of "$s"; done) || exit 1
 
 checks="ranks strides bcast-root-off-pillar reduce-root-off-row undeclared-pillar-scatter-root alltoall-bad-communicator
 pillar-table-on-row nothing-written pil-allreduce-after row-bcast-after"
@@ -49,7 +53,8 @@ for shape in $shapes; do
     lines=pil
     round=1
     if [ $shape = 3x3x3t ]; then
-        flags="-DROUNDS=1u -DMEASURE"
+        flags="-DROUNDS=1u"
+        [ "$measure" = 1 ] && flags="$flags -DMEASURE"
         lines="row col pil"
         round=0
     fi
@@ -57,7 +62,7 @@ for shape in $shapes; do
         fail "kit-lines3d-$shape-build" "$(tail_of "$work/$shape-build.log" 4)"
         continue
     fi
-    "$BUILD/bin/mesh-sim-$shape" --elf "$out/lines3d.elf" --max-cycles 6000000 >"$out/run.out" 2>"$out/run.err"
+    "$BUILD/bin/$(model_of $shape)" --elf "$out/lines3d.elf" --max-cycles 6000000 >"$out/run.out" 2>"$out/run.err"
     rc=$?
     [ $rc -eq 0 ] && pass "kit-lines3d-$shape-run" || fail "kit-lines3d-$shape-run" "exit $rc: $(grep -m 3 FAILED "$out/run.out" | tr '\n' ' ')$(tail_of "$out/run.err" 2)"
     # shellcheck disable=SC2086
@@ -72,7 +77,7 @@ rvm_scatter_on: pil.scatter with root 1 is not declared: add pil.scatter@1 to CO
 rvm_alltoall_on: communicator 4: this machine has none such
 coll_plan_init_on: a table built for a pillar, run on a row
 MSG
-    [ $shape = 3x3x3t ] || continue
+    [ $shape = 3x3x3t ] && [ "$measure" = 1 ] || continue
     # the most cycles any node took
     for what in "bcast 1024 B" "bcast 16384 B"; do
         read -r pmax rmax mmax < <(grep "^\[[0-9],[0-9],[0-9]\] cycles $what: " "$out/run.out" |
