@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "rvmesh.h"
+#include "../line_ops.h"
 
 #define LINE 4u               /* the most members a line has here */
 #define SMALL 14u             /* a small vector (not a multiple of the line: allgather path) */
@@ -68,25 +69,7 @@ static uint32_t member_word(rvm_comm comm, uint32_t r, uint32_t k, uint32_t i)
     return comm == RVM_COMM_ROW ? in_word(r, me_y, k, i) : in_word(me_x, r, k, i);
 }
 
-/* affine maps v -> a v + b as word pairs (a, b), composed first-to-last: does not commute */
-static void compose(uint32_t *acc, const uint32_t *x, uint32_t count)
-{
-    for (uint32_t i = 0; i + 1u < count; i += 2u) {
-        acc[i + 1u] = x[i] * acc[i + 1u] + x[i + 1u];
-        acc[i] *= x[i];
-    }
-}
-static rvm_op affine;
-
-static uint32_t combine(rvm_op op, uint32_t a, uint32_t b)
-{
-    switch (op) {
-    case RVM_SUM: return a + b;
-    case RVM_MIN: return (int32_t)b < (int32_t)a ? b : a;
-    case RVM_MAX: return (int32_t)b > (int32_t)a ? b : a;
-    default: return 0;
-    }
-}
+static rvm_op affine;   /* compose (line_ops.h), made by rvm_op_create */
 
 /* ref[0..count) = the n members' vectors (element off + i of each) combined in rank order */
 static void reference(rvm_comm comm, uint32_t k, uint32_t off, uint32_t count, rvm_op op)
