@@ -388,20 +388,28 @@ module tile_ni #(
     endgenerate
 
     // ---------------------------------------------------------------- counters
+    // Per counter, the worms counted this cycle (at most one per engine: IW bits). A counter
+    // written (COUNT) or reduced (CNT_SUB) takes the one shared value cnt_base, else itself,
+    // plus its worms: one adder a counter. It overflows when its worms carry it past 0xffff
+    // (a count near the top: bits above the low three all ones), as a write never does.
+    localparam IW = (E < 4) ? 2 : 3;
     reg  [NCNT-1:0]    tgt_met;
-    reg  [16*NCNT-1:0] incs;         // per counter: worms counted this cycle
+    reg  [IW*NCNT-1:0] incs;         // per counter: worms counted this cycle
     reg  [NCNT-1:0]    overflow_now;
     integer c, q;
     always @(*) begin
         for (c = 0; c < NCNT; c = c + 1) begin
-            incs[16 * c +: 16] = 16'd0;
+            incs[IW * c +: IW] = {IW{1'b0}};
             for (q = 0; q < E; q = q + 1)
                 if (r_inc[q] && r_inc_id[4 * q +: 4] == c[3:0])
-                    incs[16 * c +: 16] = incs[16 * c +: 16] + 16'd1;
+                    incs[IW * c +: IW] = incs[IW * c +: IW] + {{(IW-1){1'b0}}, 1'b1};
             tgt_met[c]      = !tgt_on[c] || !(cnt[c] - tgt[c] >= 16'h8000);
-            overflow_now[c] = {1'b0, cnt[c]} + {1'b0, incs[16 * c +: 16]} > 17'h0ffff;
+            overflow_now[c] = &cnt[c][15:IW] &&
+                              ({1'b0, cnt[c][IW-1:0]} + {1'b0, incs[IW * c +: IW]} > {1'b0, {IW{1'b1}}});
         end
     end
+    wire        cnt_take = accept && (g_cnt || c_sub);   // COUNT(ccnt) or CNT_SUB(ccnt): greg[3:0] == ccnt
+    wire [15:0] cnt_base = g_cnt ? req_data[15:0] : cnt[ccnt] - req_data[15:0];
     generate
         for (j = 0; j < NCNT; j = j + 1) begin : cflat
             assign cnt_flat[16 * j +: 16] = cnt[j];
@@ -566,12 +574,8 @@ module tile_ni #(
             if (accept && g_mode)  rx_mode <= req_data[E-1:0];
             // counters: a write sets, CNT_SUB subtracts, worms counted add
             for (k = 0; k < NCNT; k = k + 1) begin
-                if (accept && g_cnt && greg[3:0] == k[3:0])
-                    cnt[k] <= req_data[15:0] + incs[16 * k +: 16];
-                else if (accept && c_sub && ccnt == k[3:0])
-                    cnt[k] <= cnt[k] + incs[16 * k +: 16] - req_data[15:0];
-                else
-                    cnt[k] <= cnt[k] + incs[16 * k +: 16];
+                cnt[k] <= ((cnt_take && ccnt == k[3:0]) ? cnt_base : cnt[k]) +
+                          {{(16-IW){1'b0}}, incs[IW * k +: IW]};
                 if (accept && g_tgt && greg[3:0] == k[3:0]) begin
                     tgt[k]    <= req_data[15:0];
                     tgt_on[k] <= req_data[31];

@@ -132,6 +132,44 @@ module tb_tile_ni_dma;
         end
     end
 
+    // ------------------------------------------------------------------ counters' model
+    // (the event counters section below): every cycle, each of the 16 counters must equal the
+    // model, which takes the core's COUNT and CNT_SUB writes as the bus offers them and the
+    // worms the RX engines count (their inc pulses); an overflow is a count passing 0xffff
+    reg  [15:0] m_cnt [0:15];
+    reg  [15:0] m_tgt [0:15];
+    reg         m_on [0:15];
+    reg  [15:0] m_inc;
+    reg         m_track = 1'b0, m_ovf = 1'b0;
+    integer     mk, mq, m_bad = 0, m_counted = 0, m_same_cycle = 0;
+    wire        m_wr = req_valid && req_ready && req_write && req_wstrb == 4'hf;
+    always @(posedge clk) if (m_track) begin
+        for (mk = 0; mk < 16; mk = mk + 1) begin
+            if (dut.cnt[mk] !== m_cnt[mk]) begin
+                if (m_bad < 5) $display("FAIL counters: counter %0d is 0x%04x, the model 0x%04x at %0t",
+                                        mk, dut.cnt[mk], m_cnt[mk], $time);
+                m_bad = m_bad + 1;
+            end
+            m_inc = 16'd0;
+            for (mq = 0; mq <= P; mq = mq + 1)
+                if (dut.r_inc[mq] && dut.r_inc_id[4 * mq +: 4] == mk[3:0]) m_inc = m_inc + 16'd1;
+            m_counted = m_counted + m_inc;
+            if ({1'b0, m_cnt[mk]} + {1'b0, m_inc} > 17'h0ffff) m_ovf = 1'b1;
+            if (m_inc != 16'd0 && m_wr && (req_offset == 12'h080 + 4 * mk || req_offset == 12'h600 + 4 * mk))
+                m_same_cycle = m_same_cycle + 1;
+            if (m_wr && req_offset == 12'h080 + 4 * mk)
+                m_cnt[mk] = req_data[15:0] + m_inc;
+            else if (m_wr && req_offset == 12'h600 + 4 * mk)
+                m_cnt[mk] = m_cnt[mk] - req_data[15:0] + m_inc;
+            else
+                m_cnt[mk] = m_cnt[mk] + m_inc;
+            if (m_wr && req_offset == 12'h0c0 + 4 * mk) begin
+                m_tgt[mk] = req_data[15:0];
+                m_on[mk]  = req_data[31];
+            end
+        end
+    end
+
     // ------------------------------------------------------------------ the core's accesses
     reg [31:0] q;
     reg        qerr;
@@ -209,6 +247,33 @@ module tb_tile_ni_dma;
                 src_last[pp][src_n[pp] + 2 + i] = i == n - 1;
             end
             src_n[pp] = src_n[pp] + 2 + n;
+        end
+    endtask
+
+    // a signal worm of the plan protocol on RX source p: head, info (3 flits, source s), the
+    // signal flit (kind 1) naming counter c
+    task add_signal(input integer pp, input integer c, input [15:0] s);
+        begin
+            src[pp][src_n[pp]]     = 32'h1000_0000;       src_last[pp][src_n[pp]]     = 1'b0;
+            src[pp][src_n[pp] + 1] = {16'd3, s};          src_last[pp][src_n[pp] + 1] = 1'b0;
+            src[pp][src_n[pp] + 2] = 32'h1000_0000 | (c[3:0] << 18) | (($urandom % 16) << 22);
+            src_last[pp][src_n[pp] + 2] = 1'b1;
+            src_n[pp] = src_n[pp] + 3;
+        end
+    endtask
+    // all four RX sources drained, and a few cycles for the last counts
+    task wait_drained;
+        integer n, busy;
+        begin
+            n = 0;
+            busy = 1;
+            while (busy != 0 && n < 100000) begin
+                @(posedge clk);
+                busy = 0;
+                for (p = 0; p < P; p = p + 1) if (src_rd[p] != src_n[p]) busy = 1;
+                n = n + 1;
+            end
+            repeat (10) @(posedge clk);
         end
     endtask
 
@@ -498,6 +563,75 @@ module tb_tile_ni_dma;
         end
         grant_pct = 60;
         if (fails == f0) $display("PASS dma-8-engines (%0d cycles for 4 x 200 TX and 4 x 50 RX words at 20%% grants)", ($time - t0) / 10);
+
+        // ---------------------------------------------------------------- event counters
+        // every port's RX engine in plan mode counts signal worms on random counters while
+        // the core sets counters (near the top in odd rounds), subtracts from them and sets
+        // targets, often in the very cycle a worm is counted on the same counter: the NI's 16
+        // counters must follow the model above every cycle, PLAN_ERROR bit 24 (a counter
+        // overflowed) must be set exactly in the rounds where a count passed 0xffff, and
+        // PLAN_STATUS bit 16 must say whether every counter with a target on has reached it
+        f0 = fails;
+        for (i = 0; i < 16; i = i + 1) begin m_cnt[i] = dut.cnt[i]; m_tgt[i] = 16'd0; m_on[i] = 1'b0; end
+        m_track = 1'b1;
+        wr(12'h038, 32'h0000_000f);                  // RX_MODE: ports 0-3 run plans
+        for (n = 0; n < 8; n = n + 1) begin
+            wr(12'h040, 32'hffff_ffff);              // PLAN_ERROR cleared, nothing in flight
+            m_ovf = 1'b0;
+            for (p = 0; p < P; p = p + 1)
+                for (i = 0; i < 40; i = i + 1) add_signal(p, ($urandom % 4) + 4 * ($urandom % 2), p * 100 + i);
+            for (i = 0; i < 60; i = i + 1) begin
+                k = $urandom % 8;
+                case ($urandom % 4)
+                    0: wr(12'h080 + 4 * k, n[0] ? 32'hfff0 + $urandom % 16 : $urandom % 32'h7000);
+                    1: wr(12'h600 + 4 * k, $urandom % 5);
+                    2: wr(12'h0c0 + 4 * k, {$urandom % 2 == 0, 15'd0, 16'($urandom)});
+                    default: rd(12'h080 + 4 * k);
+                endcase
+            end
+            wait_drained;
+            rd(12'h040);
+            check(q[24] == m_ovf, "counters: PLAN_ERROR[24] (overflow)", q, {7'd0, m_ovf, 24'd0});
+            check(q[23:0] == 24'd0, "counters: no other plan error", q, 0);
+            ok = 1;
+            for (i = 0; i < 16; i = i + 1)
+                if (m_on[i] && ((m_cnt[i] - m_tgt[i]) & 16'h8000) != 16'd0) ok = 0;
+            rd(12'h03c);
+            check(q[16] == ok[0], "counters: PLAN_STATUS[16] (targets met)", q, ok);
+            for (i = 0; i < 16; i = i + 1) begin
+                rd(12'h080 + 4 * i);
+                check(q == {16'd0, m_cnt[i]}, "counters: COUNT read", q, {16'd0, m_cnt[i]});
+            end
+            if (n == 6) begin                    // every target off: met
+                for (i = 0; i < 16; i = i + 1) wr(12'h0c0 + 4 * i, 32'd0);
+                rd(12'h03c);
+                check(q[16], "counters: targets met with none on", q, 32'h1_0000);
+            end
+        end
+        // at the top exactly: 0xfffd and two worms (on two ports) is 0xffff, no overflow; one
+        // more wraps to 0 and is one
+        wr(12'h040, 32'hffff_ffff);
+        wr(12'h080 + 4 * 9, 32'hfffd);
+        add_signal(0, 9, 16'd1);
+        add_signal(1, 9, 16'd2);
+        wait_drained;
+        rd(12'h080 + 4 * 9);
+        check(q == 32'hffff, "counters: 0xfffd + 2", q, 32'hffff);
+        rd(12'h040);
+        check(q[24] == 1'b0, "counters: overflow at 0xffff", q, 0);
+        add_signal(2, 9, 16'd3);
+        wait_drained;
+        rd(12'h080 + 4 * 9);
+        check(q == 32'h0, "counters: 0xffff + 1", q, 32'h0);
+        rd(12'h040);
+        check(q[24] == 1'b1, "counters: no overflow past 0xffff", q, 32'h0100_0000);
+        wr(12'h040, 32'hffff_ffff);
+        wr(12'h038, 32'd0);
+        m_track = 1'b0;
+        check(m_bad == 0, "counters: counter differs from the model", m_bad, 0);
+        check(m_counted == 8 * P * 40 + 3, "counters: worms counted", m_counted, 8 * P * 40 + 3);
+        check(m_same_cycle > 0, "counters: no write met a count in its cycle", m_same_cycle, 1);
+        if (fails == f0) $display("PASS counters (%0d worms counted, %0d in the cycle of a write to their counter)", m_counted, m_same_cycle);
 
         if (errors != 0) $display("FAIL dma-channel-protocol: %0d violations", errors);
         else $display("PASS dma-channel-protocol");

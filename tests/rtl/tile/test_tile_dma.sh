@@ -3,7 +3,7 @@
 # router's channels, random grants, random flow control) under verilator --binary --timing.
 # The testbench prints its own PASS/FAIL lines (register map, TX and RX on 4 ports at
 # once, refused starts, the completion interrupt, 8 engines on a starved RAM port, the
-# channel protocol). About 40 s, most of it compiling.
+# event counters against a model every cycle, the channel protocol). About 40 s, most of it compiling.
 set -u
 . tests/lib.sh
 need_tool tile-dma-build verilator || exit 1
