@@ -245,11 +245,12 @@ module tile_ni #(
                                  : (t_ran[x] ? t_raw_next[x * AW +: AW] : t_idx[x]);
     end
     wire [CW-1:0] d_room = RAM_WORDS - {1'b0, d_from};
-    wire          d_fits = w_n <= {{(32-CW){1'b0}}, d_room};
+    wire          w_small = w_n[31:CW] == {(32-CW){1'b0}};              // a count below 2**CW
+    wire          d_fits = w_small && w_n[CW-1:0] <= d_room;
     // a plan list start: 16-byte descriptors from TXQ_ADDR, all inside the RAM
     wire [AW-1:0] q_from  = q_addr[pidx];
-    wire [31:0]   q_end   = {{(32-AW){1'b0}}, q_from} + {w_n[29:0], 2'b00};
-    wire          q_fits  = w_n <= 32'd65535 && q_end <= {{(31-AW){1'b0}}, RAM_WORDS};
+    wire [18:0]   q_end   = {{(19-AW){1'b0}}, q_from} + {1'b0, w_n[15:0], 2'b00};   // words
+    wire          q_fits  = w_n[31:16] == 16'd0 && q_end <= {{(18-AW){1'b0}}, RAM_WORDS};
     wire          q_start = accept && q_write && preg == 2'd1 && !w_zero;
     wire          q_stop  = accept && q_write && preg == 2'd1 && w_zero;
     wire          q_ok    = q_fits && !(|(tx_busy & eng_sel));
@@ -424,8 +425,8 @@ module tile_ni #(
 
     // a window written: WIN_BASE word-aligned in the RAM (it closes the window: words 0),
     // then WIN_WORDS with base + words inside the RAM
-    wire [31:0]   w_win_end = {{(32-AW){1'b0}}, win_base[wnum]} + w_n;
-    wire          win_ok    = wreg ? (w_win_end <= {{(31-AW){1'b0}}, RAM_WORDS} && req_data[31] == 1'b0)
+    wire [CW:0]   w_win_end = {2'b00, win_base[wnum]} + {1'b0, w_n[CW-1:0]};
+    wire          win_ok    = wreg ? (w_small && w_win_end <= {1'b0, RAM_WORDS} && req_data[31] == 1'b0)
                                    : w_addr_ok;
 
     // ---------------------------------------------------------------- read data

@@ -564,6 +564,48 @@ module tb_tile_ni_dma;
         grant_pct = 60;
         if (fails == f0) $display("PASS dma-8-engines (%0d cycles for 4 x 200 TX and 4 x 50 RX words at 20%% grants)", ($time - t0) / 10);
 
+        // ---------------------------------------------------------------- windows and lists
+        // a window and a plan list must end inside the RAM (1,024 words here): up to its last
+        // word they are taken, one word past it (or a count of 2**11 and more) refused with
+        // PLAN_ERROR bit 25 (window) or 26 (list), the window then closed
+        f0 = fails;
+        wr(12'h040, 32'hffff_ffff);
+        wr(12'h900, RAM_BASE + 4 * 1000);
+        wr(12'h904, 24);
+        rd(12'h904);
+        check(q == 24, "window up to the RAM's end", q, 24);
+        wr(12'h904, 25);
+        rd(12'h904);
+        check(q == 0, "window past the RAM's end stays closed", q, 0);
+        rd(12'h040);
+        check(q[25], "window past the RAM's end: PLAN_ERROR[25]", q, 32'h0200_0000);
+        wr(12'h040, 32'hffff_ffff);
+        wr(12'h904, 32'h0000_0800);
+        rd(12'h040);
+        check(q[25], "window of 2**11 words: PLAN_ERROR[25]", q, 32'h0200_0000);
+        wr(12'h040, 32'hffff_ffff);
+        wr(12'h904, 32'h7fff_fffc);
+        rd(12'h040);
+        check(q[25], "window of 2**31 - 4 words: PLAN_ERROR[25]", q, 32'h0200_0000);
+        wr(12'h904, 32'd0);
+        wr(12'h040, 32'hffff_ffff);
+        wr(12'ha00, RAM_BASE + 4 * 1000);
+        wr(12'ha04, 7);                              // 28 words from 1,000: past the end
+        rd(12'h040);
+        check(q[26], "plan list past the RAM's end: PLAN_ERROR[26]", q, 32'h0400_0000);
+        wr(12'h040, 32'hffff_ffff);
+        wr(12'ha04, 32'h0001_0000);                  // 65,536 descriptors
+        rd(12'h040);
+        check(q[26], "plan list of 65,536: PLAN_ERROR[26]", q, 32'h0400_0000);
+        wr(12'h040, 32'hffff_ffff);
+        wr(12'ha04, 6);                              // up to the end: taken, then stopped
+        rd(12'h040);
+        check(!q[26], "plan list up to the RAM's end refused", q, 0);
+        wr(12'ha04, 0);
+        repeat (20) @(posedge clk);
+        wr(12'h040, 32'hffff_ffff);
+        if (fails == f0) $display("PASS windows-and-lists");
+
         // ---------------------------------------------------------------- event counters
         // every port's RX engine in plan mode counts signal worms on random counters while
         // the core sets counters (near the top in odd rounds), subtracts from them and sets
