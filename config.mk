@@ -52,6 +52,11 @@ RISCV_ABI  ?= ilp32
 RAM_BASE   ?= 0x80000000
 RAM_BYTES  ?= 131072
 LINE_WORDS ?= 16
+# The NI (rtl/tile/README.md): NI_COMBINE 1 takes combining puts (the words of a put summed,
+# and-ed, or-ed, xor-ed, min-ed or max-ed into the RAM's at the NI's RAM port: reductions
+# without the core); the board's NI leaves them out (NI_BOARD_COMBINE 0: area).
+NI_COMBINE       ?= 1
+NI_BOARD_COMBINE ?= 0
 
 # The core (rtl/core/README.md): MUL_KIND (1 single-cycle multiplier in logic, 2 operands
 # registered into DSP blocks (2 cycles), 0 iterative, 9 cycles), DIV_BITS (quotient bits
@@ -101,7 +106,7 @@ BOARD_TILE_PARAMS := DIMS=$(MESH_DIMS) FLIT_BITS=$(FLIT_BITS) VCS=$(ROUTER_BOARD
                      BUF_DEPTH=$(ROUTER_BOARD_BUF_DEPTH) INJ_DEPTH=$(ROUTER_BOARD_INJ_DEPTH) \
                      BUF_RAM=$(ROUTER_BOARD_BUF_RAM) INJ_ANY_PORT=$(ROUTER_BOARD_INJ_ANY_PORT) \
                      PIPELINE=$(ROUTER_BOARD_PIPELINE) SIDE_BITS=$(ROUTER_BOARD_SIDE_BITS) \
-                     RAM_BYTES=$(RAM_BYTES) LINE_WORDS=1 RAM_SP_BANKS=2 BOOT_BYTES=2048 \
+                     RAM_BYTES=$(RAM_BYTES) LINE_WORDS=1 COMBINE=$(NI_BOARD_COMBINE) RAM_SP_BANKS=2 BOOT_BYTES=2048 \
                      MUL_KIND=$(CORE_BOARD_MUL_KIND) DIV_BITS=$(CORE_BOARD_DIV_BITS) \
                      LOAD_BYPASS=$(CORE_BOARD_LOAD_BYPASS) FAST_REDIRECT=$(CORE_BOARD_FAST_REDIRECT) \
                      DSP_COUNTERS=$(CORE_BOARD_DSP_COUNTERS) LINK_PHY=1 \

@@ -35,6 +35,7 @@ module board_node #(
     parameter [31:0] RAM_BASE     = 32'h8000_0000,
     parameter        RAM_BYTES    = 131072,
     parameter        LINE_WORDS   = 1,
+    parameter        COMBINE      = 0,      // the NI combines puts (config.mk NI_BOARD_COMBINE)
     // rv32_core's configuration (rtl/core/README.md; config.mk's CORE_BOARD_* through the
     // board profile's BOARD_TILE_PARAMS)
     parameter        MUL_KIND     = 2,
@@ -109,6 +110,7 @@ module board_node #(
         .DIMS(DIMS), .FLIT_BITS(FLIT_BITS), .BUF_DEPTH(BUF_DEPTH), .INJ_DEPTH(INJ_DEPTH),
         .VCS(VCS), .BUF_RAM(BUF_RAM), .INJ_ANY_PORT(INJ_ANY_PORT), .PIPELINE(PIPELINE),
         .SIDE_BITS(SIDE_BITS), .RAM_BASE(RAM_BASE), .RAM_BYTES(RAM_BYTES), .LINE_WORDS(LINE_WORDS),
+        .COMBINE(COMBINE),
         .RESET_PC(BOOT_BASE), .MUL_KIND(MUL_KIND), .DIV_BITS(DIV_BITS),
         .LOAD_BYPASS(LOAD_BYPASS), .FAST_REDIRECT(FAST_REDIRECT), .DSP_COUNTERS(DSP_COUNTERS),
         .RAM_SP_BANKS(RAM_SP_BANKS), .BOOT_BASE(BOOT_BASE), .BOOT_BYTES(BOOT_BYTES),

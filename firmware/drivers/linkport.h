@@ -127,6 +127,18 @@ struct ni_desc {
  * written, as it is written (1 for a put with no payload), not once at its end */
 #define NI_PUT_LINES (1u << 26)
 #define NI_PUT_EPOCH(put) (((put) >> 22) & 15u)
+/* or'ed into a put (NIs with ni_has_combine()): a combining put, its words combined with the
+ * receiver's words in RAM instead of written over them, at the receiver's RAM port (lines
+ * that several ports combine into at once all count): NI_COMBINE_SUM (mod 2**32), AND, OR,
+ * XOR, MIN / MAX of int32, MINU / MAXU of uint32 */
+#define NI_COMBINE_SUM (2u << 28)
+#define NI_COMBINE_AND (3u << 28)
+#define NI_COMBINE_OR (4u << 28)
+#define NI_COMBINE_XOR (5u << 28)
+#define NI_COMBINE_MIN (6u << 28)
+#define NI_COMBINE_MAX (7u << 28)
+#define NI_COMBINE_MINU (8u << 28)
+#define NI_COMBINE_MAXU (9u << 28)
 #define NI_COUNTERS 16
 #define NI_WINDOWS 4
 /* PLAN_STATUS bits */
@@ -198,6 +210,8 @@ unsigned ni_version(void);
 static inline int ni_has_dma(void) { return ni_version() >= 2u; }
 /* words the NI's engines move per RAM access (version 3: the LINE register) */
 static inline unsigned ni_line_words(void) { return (NI_REG(NI_LINE) >> 8) & 0xffu; }
+/* 1 when the NI takes combining puts (NI_COMBINE_*; the LINE register's bit 24) */
+static inline int ni_has_combine(void) { return (int)((NI_REG(NI_LINE) >> 24) & 1u); }
 unsigned ni_node(void);
 unsigned ni_nodes(void);
 unsigned ni_coord(unsigned dim);

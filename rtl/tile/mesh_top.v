@@ -56,6 +56,7 @@ module mesh_top #(
     parameter [31:0] RAM_BASE  = 32'h8000_0000,
     parameter        RAM_BYTES = 131072,
     parameter        LINE_WORDS = 16,
+    parameter        COMBINE   = 1,     // the NI combines puts (tile_ni)
     parameter        MUL_KIND  = 1,     // rv32_core's configuration (rtl/core/README.md)
     parameter        DIV_BITS  = 4,
     parameter        LOAD_BYPASS = 1,
@@ -216,7 +217,8 @@ module mesh_top #(
                 .DIMS(DIMS), .FLIT_BITS(FLIT_BITS), .BUF_DEPTH(BUF_DEPTH),
                 .INJ_DEPTH(INJ_DEPTH), .VCS(VCS), .BUF_RAM(BUF_RAM), .INJ_ANY_PORT(INJ_ANY_PORT),
                 .PIPELINE(PIPELINE), .SIDE_BITS(SIDE_BITS), .RAM_BASE(RAM_BASE),
-                .RAM_BYTES(RAM_BYTES), .LINE_WORDS(LINE_WORDS), .MUL_KIND(MUL_KIND), .DIV_BITS(DIV_BITS),
+                .RAM_BYTES(RAM_BYTES), .LINE_WORDS(LINE_WORDS), .COMBINE(COMBINE),
+                .MUL_KIND(MUL_KIND), .DIV_BITS(DIV_BITS),
                 .LOAD_BYPASS(LOAD_BYPASS), .FAST_REDIRECT(FAST_REDIRECT),
                 .DSP_COUNTERS(DSP_COUNTERS)
             ) tile (

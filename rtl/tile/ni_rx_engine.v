@@ -20,9 +20,14 @@
 // worm shorter or longer than its info flit says is malformed (err_kind 2): the words
 // written stay inside the window, the rest is drained, the counter does not count it (a
 // put counted by lines: the lines written before the error was seen stay counted).
+// With COMBINE = 1 a put may also be a *combining* put (kinds 2-9, rtl/tile/README.md
+// "Plans"): its words are combined with the words in RAM (sum, and, or, xor, min, max) by
+// tile_ni at the RAM port; the engine hands each line over with its kind in m_op (0: a
+// plain write). With COMBINE = 0 those kinds are unexpected worms, as any unknown kind.
 module ni_rx_engine #(
     parameter AW         = 15,          // RAM word-index bits
     parameter LINE_WORDS = 16,          // words per RAM access (a power of two)
+    parameter COMBINE    = 1,           // 1: combining puts (kinds 2-9) are taken
     parameter LB         = (LINE_WORDS <= 1) ? 0 : $clog2(LINE_WORDS)   // derived
 ) (
     input  wire                       clk,
@@ -57,6 +62,7 @@ module ni_rx_engine #(
     output wire [AW-LB-1:0]           m_line,
     output wire [LINE_WORDS-1:0]      m_wmask,      // the words written
     output wire [32*LINE_WORDS-1:0]   m_wdata,
+    output wire [3:0]                 m_op,         // 0: a write; 2-9: combine (the put's kind)
     input  wire                       m_grant
 );
     localparam L = LINE_WORDS;
@@ -70,12 +76,14 @@ module ni_rx_engine #(
     reg  [L-1:0]      ab_mask, fb_mask;
     reg               fb_valid, fb_inc;
     reg  [3:0]        fb_inc_id;
+    reg  [3:0]        fb_op;
     wire              ab_any  = ab_mask != {L{1'b0}};
     wire              fb_free = !fb_valid || m_grant;      // fb can take a line this cycle
     assign m_req   = fb_valid;
     assign m_line  = fb_line;
     assign m_wmask = fb_mask;
     assign m_wdata = fb_data;
+    assign m_op    = fb_op;
 
     // ------------------------------------------------------------------ the worm
     localparam R_IDLE = 3'd0, R_HEAD = 3'd1, R_INFO = 3'd2, R_PUT = 3'd3, R_PAY = 3'd4,
@@ -89,6 +97,7 @@ module ni_rx_engine #(
     reg           w_count_it;    // R_FLUSH: count the worm when its last line is written
     reg           w_lines;       // count it a line at a time (its put's lines bit)
     reg           w_drain;       // R_FLUSH: the worm goes on (too long): drain it after
+    reg  [3:0]    w_op;          // 0, or the combining put's kind
 
     // the put flit at the front (R_PUT)
     wire [15:0]   put_off   = ej_data[15:0];
@@ -109,7 +118,8 @@ module ni_rx_engine #(
     wire          p_short   = w_flits < 16'd3;
     // put: kind 0, this epoch, fits its window; signal: kind 1, no payload, any epoch
     wire          p_signal  = put_kind == 4'd1 && !put_rsv && !put_lines;
-    wire          p_put     = put_kind == 4'd0 && !put_rsv;
+    wire          p_comb    = COMBINE != 0 && put_kind >= 4'd2 && put_kind <= 4'd9;
+    wire          p_put     = (put_kind == 4'd0 || p_comb) && !put_rsv;
 
     // ------------------------------------------------------------------ moving words
     // a payload word (R_PAY, R_RAW) goes into ab at w_ptr; ab moves to fb when it is full,
@@ -177,6 +187,8 @@ module ni_rx_engine #(
                 ab_line      <= {(AW-LB){1'b0}};
                 fb_line      <= {(AW-LB){1'b0}};
                 fb_inc_id    <= 4'd0;
+                fb_op        <= 4'd0;
+                w_op         <= 4'd0;
             end
         end else begin
             inc_valid <= 1'b0;
@@ -197,6 +209,7 @@ module ni_rx_engine #(
                 fb_mask   <= ab_mask;
                 fb_inc    <= w_count_it && (state == R_FLUSH || w_lines);
                 fb_inc_id <= w_cnt;
+                fb_op     <= w_op;
             end
             // a word into ab (a fresh line if ab moved out or was empty)
             if (take_word) begin
@@ -220,6 +233,7 @@ module ni_rx_engine #(
                         raw_next     <= raw_addr;
                         raw_end_last <= 1'b0;
                         w_count_it   <= 1'b0;
+                        w_op         <= 4'd0;
                         w_drain      <= 1'b0;
                     end
                 end
@@ -260,6 +274,7 @@ module ni_rx_engine #(
                         w_cnt      <= put_cnt;
                         w_count_it <= 1'b1;
                         w_lines    <= put_lines;
+                        w_op       <= p_comb ? put_kind : 4'd0;
                         state      <= p_words == 16'd0 ? R_FLUSH : R_PAY;
                     end else if (p_put && !p_short && p_next) begin
                         // the next plan's: it waits, unpopped, until EPOCH moves on

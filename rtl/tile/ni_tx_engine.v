@@ -19,10 +19,12 @@
 // its counter has reached threshold + j, for a piece whose put is counted a line at a time
 // (ni_rx_engine), so the engine reads each line after the RX engine has written it.
 // A descriptor is checked before anything of its worm is sent: a payload outside the RAM,
-// a length that overflows the info flit, reserved bits set, or a signal with a payload
+// a length that overflows the info flit, reserved bits set (a kind other than a put, a
+// signal or, with COMBINE, a combining put), or a signal with a payload
 // stops the list (plan_error, the code in plan_error_code): no flit of it is sent.
 module ni_tx_engine #(
     parameter AW         = 15,          // RAM word-index bits
+    parameter COMBINE    = 1,           // 1: descriptors of combining puts (kinds 2-9) are sent
     parameter LINE_WORDS = 16,          // words per RAM access (a power of two)
     parameter LB         = (LINE_WORDS <= 1) ? 0 : $clog2(LINE_WORDS),   // derived
     parameter FIFO_WORDS = (2 * LINE_WORDS < 4) ? 4 : 2 * LINE_WORDS,   // derived
@@ -112,7 +114,8 @@ module ni_tx_engine #(
     wire [3:0]  nd_kind  = nd_w3[31:28];
     wire        nd_len_ok = nd_words <= 16'd65532;
     wire        nd_rsv_ok = nd_w2[31:22] == 10'd0 && (PACE || !nd_w2[21]) && !nd_w3[27] &&
-                            (nd_kind == 4'd0 || (nd_kind == 4'd1 && nd_words == 16'd0 && !nd_w3[26]));
+                            (nd_kind == 4'd0 || (nd_kind == 4'd1 && nd_words == 16'd0 && !nd_w3[26]) ||
+                             (COMBINE != 0 && nd_kind >= 4'd2 && nd_kind <= 4'd9));
     wire [1:0]  nd_bad   = !nd_in_ram ? 2'd1 : !nd_len_ok ? 2'd2 : !nd_rsv_ok ? 2'd3 : 2'd0;
     wire [31:0] cd_words32 = {16'd0, cd_words};
     wire [31:0] nd_words32 = {16'd0, nd_words};

@@ -35,6 +35,7 @@ module tile_ni #(
     parameter [31:0] RAM_BASE   = 32'h8000_0000,
     parameter        RAM_BYTES  = 131072,     // a power of two (<= 256 KiB); RAM_BASE a multiple of it
     parameter        LINE_WORDS = 16,         // words per RAM access (a power of two, <= 16)
+    parameter        COMBINE    = 1,          // 1: combining puts (kinds 2-9) at the RAM port
     parameter        RAM_AW     = $clog2(RAM_BYTES / 4),                      // derived
     parameter        LB         = (LINE_WORDS <= 1) ? 0 : $clog2(LINE_WORDS)  // derived
 ) (
@@ -175,6 +176,8 @@ module tile_ni #(
     wire [2*E*(AW-LB)-1:0] m_lines;
     wire [E*L-1:0]    r_wmask;
     wire [E*32*L-1:0] r_wdata;
+    wire [E*4-1:0]    r_op;             // per RX engine: 0 a write, 2-9 a combining put's line
+    wire              c_read;           // the RAM access is a combining line's read (the RAM port)
     wire [16*NCNT-1:0] cnt_flat;
     wire [4*AW-1:0]    win_base_flat;
     wire [4*CW-1:0]    win_words_flat;
@@ -272,7 +275,7 @@ module tile_ni #(
             wire r_go       = w_rx_count && !w_zero && !r_refuse;
             wire p_go       = q_start && q_ok && port == J4;
 
-            ni_tx_engine #(.AW(AW), .LINE_WORDS(L)) tx (
+            ni_tx_engine #(.AW(AW), .LINE_WORDS(L), .COMBINE(COMBINE)) tx (
                 .clk(clk), .rst(rst),
                 .raw_start(t_go), .raw_addr(d_from), .raw_count(w_n[CW-1:0]), .raw_last(req_data[31]),
                 .raw_stop(w_tx_count && w_zero),
@@ -289,7 +292,7 @@ module tile_ni #(
                 .inj_valid(t_inj_valid[j]), .inj_ready(ch_ready && tx_busy[j]),
                 .inj_data(t_inj_data[j * 32 +: 32]), .inj_last(t_inj_last[j])
             );
-            ni_rx_engine #(.AW(AW), .LINE_WORDS(L)) rx (
+            ni_rx_engine #(.AW(AW), .LINE_WORDS(L), .COMBINE(COMBINE)) rx (
                 .clk(clk), .rst(rst),
                 .raw_start(r_go), .raw_addr(d_from), .raw_count(w_n[CW-1:0]),
                 .raw_stop(w_rx_count && w_zero),
@@ -304,7 +307,7 @@ module tile_ni #(
                 .ej_last(ch_last), .ej_pop(r_pop[j]),
                 .m_req(m_req[E + j]), .m_line(m_lines[(E + j) * (AW-LB) +: AW-LB]),
                 .m_wmask(r_wmask[j * L +: L]), .m_wdata(r_wdata[j * 32 * L +: 32 * L]),
-                .m_grant(mem_grant && m_pick[E + j])
+                .m_op(r_op[j * 4 +: 4]), .m_grant(mem_grant && m_pick[E + j] && !c_read)
             );
 
             // what the engines see: a router port's channels, or (the local port) the TX
@@ -359,27 +362,43 @@ module tile_ni #(
     endgenerate
 
     // ---------------------------------------------------------------- the RAM port
+    // The engines take turns (round robin). A combining put's line (an RX engine's m_op, 2-9)
+    // takes three steps with the turn held on its engine: the line is read (c_state 0 -> 1),
+    // combined word by word with the engine's words into c_data (1 -> 2; the NI asks for
+    // nothing in that cycle), then written (2 -> 0): that write is the engine's grant. No
+    // other engine reaches the RAM between the read and the write, so lines combined into the
+    // same words from several ports at once all count.
+    wire [2*E-1:0]  arb_pick;
+    reg  [1:0]      c_state;
+    reg  [2*E-1:0]  c_pick;
+    reg  [32*L-1:0] c_data;
+    assign m_pick = (c_state != 2'd0) ? c_pick : arb_pick;
     noc_rr_arbiter #(.N(2 * E)) mem_arb (
-        .clk(clk), .rst(rst), .req(m_req), .advance(mem_grant), .grant(m_pick)
+        .clk(clk), .rst(rst), .req(m_req), .advance(mem_grant && !c_read), .grant(arb_pick)
     );
-    assign mem_req   = |m_req;
-    wire   mem_write = |m_pick[2*E-1:E];    // an RX engine's line (else a TX engine's read)
+    assign mem_req   = |m_req && c_state != 2'd1;
+    wire   mem_write = |m_pick[2*E-1:E] && !c_read;   // an RX engine's line (else a read)
     reg [AW-LB-1:0] pick_line;
     reg [L-1:0]     pick_mask;
     reg [32*L-1:0]  pick_data;
+    reg [3:0]       pick_op;
     integer e;
     always @(*) begin
         pick_line = {(AW-LB){1'b0}};
         pick_mask = {L{1'b0}};
         pick_data = {(32*L){1'b0}};
+        pick_op   = 4'd0;
         for (e = 0; e < 2 * E; e = e + 1)
             if (m_pick[e]) pick_line = pick_line | m_lines[e * (AW-LB) +: AW-LB];
         for (e = 0; e < E; e = e + 1)
             if (m_pick[E + e]) begin
                 pick_mask = pick_mask | r_wmask[e * L +: L];
-                pick_data = pick_data | r_wdata[e * 32 * L +: 32 * L];
+                pick_op   = pick_op | r_op[4 * e +: 4];
+                if (c_state != 2'd2) pick_data = pick_data | r_wdata[e * 32 * L +: 32 * L];
             end
+        if (c_state == 2'd2) pick_data = c_data;       // a combined line's write
     end
+    assign c_read    = COMBINE != 0 && c_state == 2'd0 && pick_op != 4'd0;
     assign mem_line  = pick_line;
     assign mem_wdata = pick_data;
     generate
@@ -387,6 +406,37 @@ module tile_ni #(
             assign mem_wstrb[4 * j +: 4] = {4{pick_mask[j] && mem_write}};
         end
     endgenerate
+    // the combine: the RAM's word first, the put's second (min and max: signed for kinds 6
+    // and 7, unsigned for 8 and 9)
+    integer cw;
+    always @(posedge clk) begin
+        if (rst) c_state <= 2'd0;
+        else case (c_state)
+            2'd0: if (mem_grant && c_read) begin
+                c_state <= 2'd1;
+                c_pick  <= arb_pick;
+            end
+            2'd1: begin
+                c_state <= 2'd2;
+                for (cw = 0; cw < L; cw = cw + 1)
+                    case (pick_op)
+                        4'd2: c_data[32 * cw +: 32] <= mem_rdata[32 * cw +: 32] + pick_data[32 * cw +: 32];
+                        4'd3: c_data[32 * cw +: 32] <= mem_rdata[32 * cw +: 32] & pick_data[32 * cw +: 32];
+                        4'd4: c_data[32 * cw +: 32] <= mem_rdata[32 * cw +: 32] | pick_data[32 * cw +: 32];
+                        4'd5: c_data[32 * cw +: 32] <= mem_rdata[32 * cw +: 32] ^ pick_data[32 * cw +: 32];
+                        4'd6: c_data[32 * cw +: 32] <= ($signed(mem_rdata[32 * cw +: 32]) < $signed(pick_data[32 * cw +: 32]))
+                                                       ? mem_rdata[32 * cw +: 32] : pick_data[32 * cw +: 32];
+                        4'd7: c_data[32 * cw +: 32] <= ($signed(mem_rdata[32 * cw +: 32]) > $signed(pick_data[32 * cw +: 32]))
+                                                       ? mem_rdata[32 * cw +: 32] : pick_data[32 * cw +: 32];
+                        4'd8: c_data[32 * cw +: 32] <= (mem_rdata[32 * cw +: 32] < pick_data[32 * cw +: 32])
+                                                       ? mem_rdata[32 * cw +: 32] : pick_data[32 * cw +: 32];
+                        default: c_data[32 * cw +: 32] <= (mem_rdata[32 * cw +: 32] > pick_data[32 * cw +: 32])
+                                                          ? mem_rdata[32 * cw +: 32] : pick_data[32 * cw +: 32];
+                    endcase
+            end
+            default: if (mem_grant) c_state <= 2'd0;
+        endcase
+    end
 
     // ---------------------------------------------------------------- counters
     // Per counter, the worms counted this cycle (at most one per engine: IW bits). A counter
@@ -514,7 +564,7 @@ module tile_ni #(
                                                r_plan_busy8, t_plan_busy8};
                 G_PLAN_ERROR:    read_value = plan_error;
                 G_PLAN_ERR_INFO: read_value = plan_err_info;
-                G_LINE:          read_value = {8'd0, 8'd16, L8, 8'd4};   // words: line, counters, descriptor
+                G_LINE:          read_value = {7'd0, COMBINE != 0, 8'd16, L8, 8'd4};   // [24] combining puts; words: line, counters, descriptor
                 default:         read_value = 32'd0;
             endcase
     end

@@ -43,12 +43,12 @@ MESH_SIM_VARIANTS += $(foreach v,$(filter-out $(foreach w,$(MESH_SIM_VARIANTS),$
 # router, core and one-word RAM lines (config.mk ROUTER_BOARD_*, CORE_BOARD_*; the 64-bit
 # counters stay in logic: the SB_MAC16 model is not part of mesh-sim) on the simulated machine
 MESH_DEFAULT_PARAMS := -GVCS=$(ROUTER_VCS) -GBUF_DEPTH=$(ROUTER_BUF_DEPTH) -GINJ_DEPTH=$(ROUTER_INJ_DEPTH) \
-                       $(NODE_TOP_PARAMS) -GLINE_WORDS=$(LINE_WORDS)
+                       $(NODE_TOP_PARAMS) -GLINE_WORDS=$(LINE_WORDS) -GCOMBINE=$(NI_COMBINE)
 MESH_BOARD_PARAMS   := -GVCS=$(ROUTER_BOARD_VCS) -GBUF_DEPTH=$(ROUTER_BOARD_BUF_DEPTH) \
                        -GINJ_DEPTH=$(ROUTER_BOARD_INJ_DEPTH) -GBUF_RAM=$(ROUTER_BOARD_BUF_RAM) \
                        -GINJ_ANY_PORT=$(ROUTER_BOARD_INJ_ANY_PORT) -GPIPELINE=$(ROUTER_BOARD_PIPELINE) \
                        -GSIDE_BITS=$(ROUTER_BOARD_SIDE_BITS) $(NODE_TOP_PARAMS) \
-                       $(filter-out -GDSP_COUNTERS=%,$(CORE_BOARD_PARAMS)) -GLINE_WORDS=1
+                       $(filter-out -GDSP_COUNTERS=%,$(CORE_BOARD_PARAMS)) -GLINE_WORDS=1 -GCOMBINE=$(NI_BOARD_COMBINE)
 
 # $(call mesh_sim_build,TARGET,DIR,DIMS,X,Y,Z,TORUS,THREADS,TRACE,FLAG): the rules of one
 # binary (TRACE "yes": with --trace-fst, which the variants leave out: it costs a third of the

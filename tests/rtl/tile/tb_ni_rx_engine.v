@@ -22,20 +22,23 @@
 // Checks: plain-* / lines-* (aligned and 2 words into a line, 2L+5 words; a window whose base
 // is not on a line; one word), *-empty, mixed-back-to-back, signal, refused (signal with the
 // lines bit, bit 27, another epoch, outside the window, a closed window, an empty put for a
-// closed window, kind 2, one-, two- and three-flit worms), malformed-* (short, long),
+// closed window, kind 2 without COMBINE or 10 with it, one-, two- and three-flit worms),
+// combining-kind-2 .. 9 (COMBINE: written and counted as a put, every line with its kind in
+// m_op; the 4- and 16-word benches), malformed-* (short, long),
 // next-epoch (waits unpopped until EPOCH moves on; also across 15 -> 0); all of them again as
 // stalls-* (random grants and ej_valid gaps); random (12 rounds of 6 mixed worms under random
 // grants and gaps). empty-put-closed-window expects what rtl/tile/README.md says ("a window
 // closed" is unexpected); on 2026-11-26 the engine takes a put without payload for a closed
 // window (0 words fit in 0) and counts it, so that check fails.
 // +verbose prints every failed comparison, +trace the ports cycle by cycle.
-// Three benches, AW 10: 4-word, 1-word and 16-word lines. Each check prints
+// Three benches, AW 10: 4-word, 1-word (COMBINE = 0, the board's) and 16-word lines. Each check prints
 // "PASS <bench> <name>" or "FAIL <bench> <name>: <why>"; the end "DONE <n> failed checks".
 `timescale 1ns / 1ps
 
 module ni_rx_bench #(
     parameter AW = 10,
     parameter L  = 4,
+    parameter COMBINE = 1,          // the engine takes combining puts (kinds 2-9)
     parameter string TAG = "L4"
 ) (
     input  wire        clk,
@@ -81,7 +84,11 @@ module ni_rx_bench #(
     wire [31:0]         ej_data = ej_valid ? q_front : 32'hdead_beef;
     wire                ej_last = ej_valid ? q_front_last : 1'b1;
 
-    ni_rx_engine #(.AW(AW), .LINE_WORDS(L)) dut (
+    wire [3:0]          m_op;
+    reg  [3:0]          op_want = 4'd0;      // every line written must carry this m_op
+    integer             op_bad = 0;
+    always @(posedge clk) if (m_grant && m_op != op_want) op_bad = op_bad + 1;
+    ni_rx_engine #(.AW(AW), .LINE_WORDS(L), .COMBINE(COMBINE)) dut (
         .clk(clk), .rst(rst),
         .raw_start(1'b0), .raw_addr({AW{1'b0}}), .raw_count({(AW+1){1'b0}}), .raw_stop(1'b0),
         .raw_busy(raw_busy), .raw_left(raw_left), .raw_next(raw_next), .raw_end_last(raw_end_last),
@@ -89,7 +96,8 @@ module ni_rx_bench #(
         .plan_busy(plan_busy), .inc_valid(inc_valid), .inc_id(inc_id),
         .err_valid(err_valid), .err_kind(err_kind), .err_src(err_src),
         .ej_valid(ej_valid), .ej_data(ej_data), .ej_last(ej_last), .ej_pop(ej_pop),
-        .m_req(m_req), .m_line(m_line), .m_wmask(m_wmask), .m_wdata(m_wdata), .m_grant(m_grant)
+        .m_req(m_req), .m_line(m_line), .m_wmask(m_wmask), .m_wdata(m_wdata), .m_op(m_op),
+        .m_grant(m_grant)
     );
 
     // ------------------------------------------------------------------ RAM and records
@@ -226,8 +234,13 @@ module ni_rx_bench #(
     endtask
     task automatic put_ep(input integer win, input integer off, input integer cnt, input integer words,
                           input integer lines, input integer ep);
+        put_kind(0, win, off, cnt, words, lines, ep);
+    endtask
+    // a put of kind k (0, or 2-9: combining; the bench's RAM writes its words as they come)
+    task automatic put_kind(input integer k, input integer win, input integer off, input integer cnt,
+                            input integer words, input integer lines, input integer ep);
         w_type[nw] = lines; w_cnt[nw] = cnt; w_first[nw] = wb[win] + off; w_words[nw] = words;
-        send(3 + words, put_flit(0, 0, lines, ep, cnt, win, off), words, wb[win] + off, words);
+        send(3 + words, put_flit(k, 0, lines, ep, cnt, win, off), words, wb[win] + off, words);
         nw = nw + 1;
     endtask
     task automatic good_put(input integer win, input integer off, input integer cnt, input integer words,
@@ -530,11 +543,26 @@ module ni_rx_bench #(
             good_signal(13, epoch);
             run_check(200);
 
+            // with COMBINE kinds 2-9 are combining puts, 10 is no kind; without, 2 is none
             clear_records;
-            begin_check(st ? "stalls-kind-2" : "kind-2");
-            bad_worm(3 + 2, put_flit(2, 0, 1, epoch, 12, 0, 0), 2, 1);
+            begin_check(st ? (COMBINE ? "stalls-kind-10" : "stalls-kind-2") : (COMBINE ? "kind-10" : "kind-2"));
+            bad_worm(3 + 2, put_flit(COMBINE ? 10 : 2, 0, 1, epoch, 12, 0, 0), 2, 1);
             good_signal(13, epoch);
             run_check(200);
+            if (COMBINE)
+                for (kind = 2; kind <= 9; kind = kind + 1) begin
+                    // each combining put alone, its lines handed over with its kind in m_op
+                    clear_records;
+                    begin_check(st ? $sformatf("stalls-combining-kind-%0d", kind) : $sformatf("combining-kind-%0d", kind));
+                    op_want = kind[3:0];
+                    op_bad = 0;
+                    put_kind(kind, 1, 3, 6, 2 * L + 1, 0, epoch);
+                    wait_idle(200);
+                    check_worms;
+                    if (op_bad != 0) flag($sformatf("%0d lines written without m_op %0d", op_bad, kind));
+                    op_want = 4'd0;
+                    end_check("");
+                end
 
             // ---------------------------------------------------------- refused: malformed
             clear_records;
@@ -640,7 +668,7 @@ module tb_ni_rx_engine;
     wire [31:0] fail_a, fail_b, fail_c;
     ni_rx_bench #(.AW(10), .L(4), .TAG("L4")) a (
         .clk(clk), .go(1'b1), .finished(done_a), .nfail(fail_a));
-    ni_rx_bench #(.AW(10), .L(1), .TAG("L1")) b (
+    ni_rx_bench #(.AW(10), .L(1), .COMBINE(0), .TAG("L1")) b (
         .clk(clk), .go(done_a), .finished(done_b), .nfail(fail_b));
     ni_rx_bench #(.AW(10), .L(16), .TAG("L16")) c (
         .clk(clk), .go(done_b), .finished(done_c), .nfail(fail_c));

@@ -8,6 +8,7 @@
 //   back-to-back       3 untriggered 5-word puts: the exact flits (head, info {8, node}, put
 //                      with the NI's epoch, payload, last flag only on each worm's last
 //                      flit), 24 flits on 24 consecutive cycles
+//   combining          combining puts (kinds 2-9, COMBINE = 1): sent as puts, kind kept
 //   signals            signals (kind 1, no payload: put flit last) among puts, back to back
 //   trigger-waits      a descriptor waiting for counter 3 >= 2 (held at 1 for 50 cycles):
 //                      no flit and no RAM read of its payload meanwhile, then the worm in full;
@@ -21,7 +22,8 @@
 //   random             random inj_ready and grants, random lists of 6 mixed descriptors
 //   channel-hold       a flit offered and not taken is offered again unchanged
 //   raw-after-plan     raw mode (raw_last 1 and 0) after the plans
-// Three benches: AW 10 / 4-word lines (everything), AW 10 / 1-word lines (everything; a
+// Three benches: AW 10 / 4-word lines (everything), AW 10 / 1-word lines (COMBINE = 0, the
+// board's; everything; a
 // descriptor then takes 4 RAM accesses, so worms are not required to be back to back), and
 // AW 16 / 4-word lines (the refused descriptors: a length > 65532 is only inside a RAM of
 // 2^16 words; a 65532-word worm, the longest, is accepted). Each check prints
@@ -33,6 +35,7 @@ module ni_tx_bench #(
     parameter L    = 4,
     parameter FULL = 1,             // 1: every section; 0: only the refused descriptors
     parameter B2B  = 1,             // 1: worms whose trigger has fired must be back to back
+    parameter COMBINE = 1,          // the engine sends combining puts (kinds 2-9)
     parameter string TAG = "L4"
 ) (
     input  wire        clk,
@@ -70,7 +73,7 @@ module ni_tx_bench #(
     wire [31:0]      inj_data;
     reg              inj_ready = 1'b1;
 
-    ni_tx_engine #(.AW(AW), .LINE_WORDS(L)) dut (
+    ni_tx_engine #(.AW(AW), .LINE_WORDS(L), .COMBINE(COMBINE)) dut (
         .clk(clk), .rst(rst),
         .raw_start(raw_start), .raw_addr(raw_addr), .raw_count(raw_count), .raw_last(raw_last),
         .raw_stop(raw_stop), .raw_busy(raw_busy), .raw_left(raw_left), .raw_next(raw_next),
@@ -363,6 +366,22 @@ module ni_tx_bench #(
         no_error;
         end_check($sformatf(" (idle cycles between worms: %s)", gaps()));
 
+        // -------------------------------------------------------------- combining puts
+        clear_records;
+        if (COMBINE) begin
+            // combining puts (kinds 2-9) go out as puts, their kind in the put flit
+            begin_check("combining");
+            for (i = 0; i < 8; i = i + 1)
+                desc(i, 32'ha200_0001 + i, 200 + 8 * i, 3, 32'd0, put_w(2 + i, 10 + i));
+            for (i = 0; i < 8; i = i + 1) expect_worm(i);
+            start_plan(8);
+            wait_idle(400);
+            cmp_flits;
+            expect_plan(8, "at the end");
+            no_error;
+            end_check("");
+        end
+
         // -------------------------------------------------------------- signals
         clear_records;
         begin_check("signals");
@@ -578,7 +597,9 @@ module ni_tx_bench #(
         // bit 26 asks the receiver to count a put by lines: a signal has none
         bad_list("bad-signal-lines", 600, 0, 32'd0, put_w(1, 0) | 32'h0400_0000, 2'd3);
         bad_list("bad-reserved-put-bit27", 600, 2, 32'd0, put_w(0, 0) | 32'h0800_0000, 2'd3);
-        bad_list("bad-kind-2", 600, 2, 32'd0, put_w(2, 0), 2'd3);
+        // kinds 2-9 are combining puts with COMBINE (10 is no kind), none without
+        if (COMBINE) bad_list("bad-kind-10", 600, 2, 32'd0, put_w(10, 0), 2'd3);
+        else bad_list("bad-kind-2", 600, 2, 32'd0, put_w(2, 0), 2'd3);
         bad_list("bad-signal-with-payload", 600, 2, 32'd0, put_w(1, 0), 2'd3);
         // a refused first descriptor
         clear_records;
@@ -753,7 +774,7 @@ module tb_ni_tx_engine;
     wire [31:0] fail_a, fail_b, fail_c;
     ni_tx_bench #(.AW(10), .L(4), .FULL(1), .B2B(1), .TAG("L4")) a (
         .clk(clk), .go(1'b1), .finished(done_a), .nfail(fail_a));
-    ni_tx_bench #(.AW(10), .L(1), .FULL(1), .B2B(0), .TAG("L1")) b (
+    ni_tx_bench #(.AW(10), .L(1), .FULL(1), .B2B(0), .COMBINE(0), .TAG("L1")) b (
         .clk(clk), .go(done_a), .finished(done_b), .nfail(fail_b));
     ni_tx_bench #(.AW(16), .L(4), .FULL(0), .B2B(1), .TAG("AW16")) c (
         .clk(clk), .go(done_b), .finished(done_c), .nfail(fail_c));

@@ -261,6 +261,38 @@ module tb_tile_ni_dma;
             src_n[pp] = src_n[pp] + 3;
         end
     endtask
+    // a combining put of kind k (2 sum, 3 and, 4 or, 5 xor, 6/7 signed min/max, 8/9 unsigned
+    // min/max) of n words on RX source p, into window 1 at word `off`, counted on counter 3;
+    // c_exp (the expected RAM words of the window) takes its words at once (every kind is
+    // commutative and associative: the order the NI combines them in does not matter)
+    reg [31:0] c_exp [0:63];
+    task add_cput(input integer pp, input integer kind, input integer off, input integer n, input [31:0] seed);
+        integer i;
+        reg [31:0] w, a;
+        begin
+            src[pp][src_n[pp]]     = 32'h1000_0000;              src_last[pp][src_n[pp]]     = 1'b0;
+            src[pp][src_n[pp] + 1] = {16'(n + 3), 16'(pp)};      src_last[pp][src_n[pp] + 1] = 1'b0;
+            src[pp][src_n[pp] + 2] = {4'(kind), 6'd0, 4'd3, 2'd1, 16'(off)};
+            src_last[pp][src_n[pp] + 2] = n == 0;
+            for (i = 0; i < n; i = i + 1) begin
+                w = pattern(seed * 100 + i) ^ (i[0] ? 32'h8000_0000 : 32'h0);
+                a = c_exp[off + i];
+                case (kind)
+                    2: c_exp[off + i] = a + w;
+                    3: c_exp[off + i] = a & w;
+                    4: c_exp[off + i] = a | w;
+                    5: c_exp[off + i] = a ^ w;
+                    6: c_exp[off + i] = ($signed(a) < $signed(w)) ? a : w;
+                    7: c_exp[off + i] = ($signed(a) > $signed(w)) ? a : w;
+                    8: c_exp[off + i] = (a < w) ? a : w;
+                    default: c_exp[off + i] = (a > w) ? a : w;
+                endcase
+                src[pp][src_n[pp] + 3 + i] = w;
+                src_last[pp][src_n[pp] + 3 + i] = i == n - 1;
+            end
+            src_n[pp] = src_n[pp] + 3 + n;
+        end
+    endtask
     // all four RX sources drained, and a few cycles for the last counts
     task wait_drained;
         integer n, busy;
@@ -605,6 +637,62 @@ module tb_tile_ni_dma;
         repeat (20) @(posedge clk);
         wr(12'h040, 32'hffff_ffff);
         if (fails == f0) $display("PASS windows-and-lists");
+
+        // ---------------------------------------------------------------- combining puts
+        // G_LINE bit 24 says the NI combines. Window 1 is 64 words at 600 with known words;
+        // for each of the 8 kinds, every port sends 3 combining puts into the same 8 words of
+        // the window at once (whole lines, and 6 words from the second: part lines), with the
+        // RAM port granted at random and the "core" reading between: every word of the
+        // window must be its start value combined with every word put into it, and counter 3
+        // must have counted every worm
+        f0 = fails;
+        rd(12'h048);
+        check(q[24], "G_LINE[24]: combining puts", q, 32'h0100_0000);
+        wr(12'h040, 32'hffff_ffff);
+        wr(12'h908, RAM_BASE + 4 * 600);
+        wr(12'h90c, 64);
+        wr(12'h080 + 4 * 3, 0);
+        for (i = 0; i < 64; i = i + 1) begin
+            ram_mem[600 + i] = pattern(7000 + i) ^ (i[1] ? 32'h8000_0000 : 32'h0);
+            c_exp[i] = ram_mem[600 + i];
+        end
+        wr(12'h038, 32'h0000_000f);                  // RX_MODE: ports 0-3 run plans
+        for (k = 2; k <= 9; k = k + 1)
+            for (p = 0; p < P; p = p + 1)
+                for (i = 0; i < 3; i = i + 1)
+                    if ((p + i) % 2 == 0) add_cput(p, k, 8 * (k - 2), 8, 1000 * k + 10 * p + i);
+                    else add_cput(p, k, 8 * (k - 2) + 1, 6, 1000 * k + 10 * p + i);
+        wait_drained;
+        n = 0;
+        rd(12'h03c);
+        while (q[15:8] != 8'd0 && n < 1000) begin     // PLAN_STATUS: RX engines inside a worm
+            rd(12'h03c);
+            n = n + 1;
+        end
+        ok = 0;
+        for (i = 0; i < 64; i = i + 1)
+            if (ram_mem[600 + i] != c_exp[i]) begin
+                if (ok < 4) check(0, "combined word", ram_mem[600 + i], c_exp[i]);
+                ok = ok + 1;
+            end
+        check(ok == 0, "combined words wrong", ok, 0);
+        rd(12'h080 + 4 * 3);
+        check(q == 8 * P * 3, "combining puts counted", q, 8 * P * 3);
+        rd(12'h040);
+        check(q == 32'd0, "combining puts: no plan error", q, 0);
+        // kind 10 is no kind: unexpected, drained, nothing combined
+        for (i = 0; i < 64; i = i + 1) snap[600 + i] = ram_mem[600 + i];
+        add_cput(2, 10, 0, 8, 77);
+        wait_drained;
+        rd(12'h040);
+        check(q == 32'h0000_0400, "a put of kind 10: unexpected on port 2", q, 32'h0000_0400);
+        ok = 0;
+        for (i = 0; i < 8; i = i + 1) if (ram_mem[600 + i] != snap[600 + i]) ok = ok + 1;
+        check(ok == 0, "a put of kind 10 changed the window", ok, 0);
+        wr(12'h040, 32'hffff_ffff);
+        wr(12'h038, 32'd0);
+        wr(12'h90c, 0);
+        if (fails == f0) $display("PASS combining-puts (8 kinds, 96 puts from 4 ports at once into the same words)");
 
         // ---------------------------------------------------------------- event counters
         // every port's RX engine in plan mode counts signal worms on random counters while
