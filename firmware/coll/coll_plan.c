@@ -64,7 +64,7 @@ static int route_ok(const coll_ctx *ctx, const coll_comm *comm, const int16_t ho
         int32_t h = hops[d];
         if (h == 0)
             continue;
-        if (d >= ctx->ni.dims || h > 127 || h < -127 || (comm && d != comm->dim))
+        if (d >= ctx->ni.dims || h > 127 || h < -127 || (comm && !(comm->span & (1u << d))))
             return 0;
         int32_t side = ctx->ni.size[d], at = (int32_t)ctx->ni.coord[d] + h;
         if (ctx->ni.torus ? (h >= side || -h >= side) : (at < 0 || at >= side))
@@ -207,10 +207,10 @@ int coll_plan_compile(coll_plan *plan, coll_ctx *ctx, const coll_comm *comm, con
         t->shape.side[2] != ctx->shape.side[2])
         return coll_fail(ctx, COLL_ESHAPE, name, "table built for a %ux%ux%u %s", t->shape.side[0],
                          t->shape.side[1], t->shape.side[2], t->shape.torus ? "torus" : "mesh");
-    static const char *const line_name[] = {"the whole machine", "a row", "a column", "a pillar"};
+    static const char *const line_name[] = {"the whole machine", "a row", "a column", "a pillar", "a plane"};
     const uint32_t line = comm ? 1u + comm->dim : 0u;
     if (t->line != line)
-        return coll_fail(ctx, COLL_ESHAPE, name, "a table built for %s, run on %s%s", t->line < 4u ? line_name[t->line]
+        return coll_fail(ctx, COLL_ESHAPE, name, "a table built for %s, run on %s%s", t->line < 5u ? line_name[t->line]
                          : "another part of the machine", line_name[line], t->line && !comm ? " (give it the "
                          "communicator of its line: coll_plan_init_on)" : "");
     if (t->node != ctx->ni.node)

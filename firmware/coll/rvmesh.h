@@ -81,7 +81,9 @@ int rvm_alltoall(const void *send, void *recv, uint32_t m);
 
 /* Communicators of part of the machine (MPI_Cart_sub on a 2-D or 3-D machine): this node's
  * row (the nodes with its y and z; rank = x), its column (the nodes with its x and z; rank =
- * y) or, on a 3-D machine, its pillar (the nodes with its x and y; rank = z). Every row (or
+ * y) or, on a 3-D machine, its pillar (the nodes with its x and y; rank = z) or its XY plane
+ * (the nodes with its z; rank = x + X*y; declared pln.bcast@0 ...: built for the plane as an
+ * XxY machine of its own). Every row (or
  * column, or pillar) runs its own collective at the same time as the others, on the links of
  * its line alone, with a start barrier over its members only. The program declares them in
  * its Makefile with a prefix: COLLECTIVES := row.bcast@2 col.allgather pil.alltoall (the
@@ -93,7 +95,9 @@ typedef enum {
     RVM_COMM_WORLD = 0,   /* every node (MPI_COMM_WORLD): rvm_bcast ... */
     RVM_COMM_ROW = 1,     /* this node's row (along x) */
     RVM_COMM_COL = 2,     /* this node's column (along y) */
-    RVM_COMM_PILLAR = 3   /* this node's pillar (along z; 3-D machines) */
+    RVM_COMM_PILLAR = 3,  /* this node's pillar (along z; 3-D machines) */
+    RVM_COMM_PLANE = 4    /* this node's XY plane (the X*Y nodes of its z; rank x + X*y; 3-D machines
+                             of up to 32 nodes, planes of up to 16: pln. in COLLECTIVES) */
 } rvm_comm;
 uint32_t rvm_comm_rank(rvm_comm comm);   /* this node's rank in it (MPI_Comm_rank); */
 uint32_t rvm_comm_size(rvm_comm comm);   /* its members (MPI_Comm_size); 0: no such communicator */

@@ -24,8 +24,11 @@
  *                          machine, a pillar, d = 2, of a 3-D one: MPI_Cart_sub), whose
  *                          schedule was built for that line as a
  *                          shape of its own: root, dst and src are ranks on the line (the
- *                          coordinate d), its routes move in dimension d alone. shape and node
- *                          stay the machine's, so loaders check it as any other table
+ *                          coordinate d), its routes move in dimension d alone; 4: a table
+ *                          of the XY plane through `node` of a 3-D machine, built for the
+ *                          2-D machine XxY: ranks x + X*y, routes and ports in x and y (the
+ *                          machine's). shape and node stay the machine's, so loaders check
+ *                          it as any other table
  *   24   4   root          node id of the root
  *   28   4   node          node id this table belongs to
  *   32   2   nsteps        steps (slots) of the whole schedule
@@ -194,7 +197,7 @@ int sched_table_open_header(const uint8_t *buf, uint32_t len, const sched_shape 
  *                          barrier and its transit slots: 16 * (nsend + 1) + 12 * nrecv
  *   20   2   ws_transit    the most transit receives of any node (each a slot of m / parts)
  *   22   1   flags         the table's line (its byte 23): 0 the machine, 1 its rows, 2 its columns,
- *                          3 its pillars (z)
+ *                          3 its pillars (z), 4 its XY planes
  *   23   1   reserved      0
  * Maxima over the nodes, not this node's own figures: every node then makes the same choice
  * among the variants for the same m.
