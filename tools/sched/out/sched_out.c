@@ -189,6 +189,10 @@ static uint32_t table_node(const sched_shape *shape, const sched_pkg_item *item,
     int32_t c[SCHED_MAX_DIMS];
     sched_node_coord(shape, v, c);
     if (item->group == 4) return (uint32_t)c[0] + (uint32_t)shape->side[0] * (uint32_t)c[1];
+    if (SCHED_LINE_IS_BLOCK(item->group)) {   /* a block's rank: x % bx + bx * (y % by) */
+        const uint32_t bx = SCHED_LINE_BLOCK_X(item->group), by = SCHED_LINE_BLOCK_Y(item->group);
+        return (uint32_t)c[0] % bx + bx * ((uint32_t)c[1] % by);
+    }
     return (uint32_t)c[item->group - 1u];
 }
 

@@ -25,7 +25,8 @@ typedef struct {
     char text[128];   /* the collective's name as given */
     int coll, rooted, nv;
     int group;        /* 0: the machine; 1: its rows (row.COLL), 2: its columns (col.COLL), 3: its pillars (pil.COLL),
-                         4: its XY planes (pln.COLL) */
+                         4: its XY planes (pln.COLL), SCHED_LINE_BLOCK(bx, by) (sched_table.h):
+                         its bx x by blocks (blkBXxBY.COLL) */
     uint32_t root;    /* a node id; on rows and columns a rank of the line */
     pkg_variant v[4];
 } pkg_spec;

@@ -60,7 +60,9 @@ void schedgen_usage(FILE *f)
             "           along z), built for the line as a shape of its own (a ring on a torus, a linear\n"
             "           array on a mesh), ROOT a rank of the line (its x, y or z); pln.COLL (3-D): the\n"
             "           collective on every XY plane (the X*Y nodes of each z), built for the plane as\n"
-            "           an XxY machine of its own, ROOT a rank of the plane (x + X*y)\n"
+            "           an XxY machine of its own, ROOT a rank of the plane (x + X*y); blkBXxBY.COLL\n"
+            "           (2-D): on every BXxBY block of the machine cut into equal blocks (one shape a\n"
+            "           package), built for the block as a mesh of its own, ROOT x %% BX + BX*(y %% BY)\n"
             "--asm      with --package: an assembly file for the program's image that carries the package\n"
             "           (section .rvmesh_package, not loaded) and reserves a node's area (rvmesh_tables)\n"
             "exit status: 0 done; 1 --check found the schedule wrong, --verify-tables found the file\n"
@@ -171,6 +173,15 @@ void schedgen_group_shape(const sched_shape *machine, int group, sched_shape *li
 {
     *line = *machine;
     if (!group) return;
+    if (SCHED_LINE_IS_BLOCK(group)) {
+        /* a block (group SCHED_LINE_BLOCK(bx, by), sched_table.h) of a 2-D machine: the 2-D
+         * mesh bxxby; a torus only when the block is the whole torus (one torus flag for
+         * both dimensions: a block spanning one side alone is a mesh there too) */
+        line->side[0] = (uint16_t)SCHED_LINE_BLOCK_X(group);
+        line->side[1] = (uint16_t)SCHED_LINE_BLOCK_Y(group);
+        line->torus = machine->torus && line->side[0] == machine->side[0] && line->side[1] == machine->side[1];
+        return;
+    }
     if (group == 4) {
         line->dims = 2;
         line->side[2] = 1;
@@ -184,7 +195,7 @@ void schedgen_group_shape(const sched_shape *machine, int group, sched_shape *li
 /* "row", "column", "pillar" */
 static const char *group_text(int group)
 {
-    return group == 1 ? "row" : group == 2 ? "column" : group == 3 ? "pillar" : group == 4 ? "plane" : 0;
+    return group == 1 ? "row" : group == 2 ? "column" : group == 3 ? "pillar" : group == 4 ? "plane" : "block";
 }
 
 /* "default" on a row or a column: the store-and-forward broadcast tree (both ways round a
@@ -224,7 +235,8 @@ static int coll_from_name(const char *name)
 
 static const char pkg_syntax[] = "COLL[:ALGO][@ROOT] (e.g. bcast, allgather:mnb-opt, bcast:bcast-edst/8@5), on every row, "
                                  "column or pillar (3-D) row.COLL..., col.COLL... or pil.COLL... (row.bcast@2, "
-                                 "col.allgather, pil.alltoall), or every XY plane (3-D) pln.COLL... (pln.bcast@4)";
+                                 "col.allgather, pil.alltoall), every XY plane (3-D) pln.COLL... (pln.bcast@4), or every BXxBY block of a 2-D "
+                                 "machine blkBXxBY.COLL... (blk2x2.bcast@3)";
 
 /* Reads every --coll SPEC (before any work). Returns 0, or prints the problem and returns 2. */
 static int parse_specs(const sched_shape *shape, const char *const *specs, int nspecs, pkg_spec *out)
@@ -245,6 +257,34 @@ static int parse_specs(const sched_shape *shape, const char *const *specs, int n
             !strncmp(text, "pln.", 4)) {
             group = text[0] == 'r' ? 1 : text[0] == 'c' ? 2 : text[1] == 'i' ? 3 : 4;
             memmove(text, text + 4, strlen(text + 4) + 1u);
+        } else if (!strncmp(text, "blk", 3)) {
+            /* blkBXxBY.COLL: every BXxBY block of a 2-D machine cut into equal blocks */
+            char *end = 0, *end2 = 0;
+            const unsigned long bx = strtoul(text + 3, &end, 10);
+            const unsigned long by = end && *end == 'x' ? strtoul(end + 1, &end2, 10) : 0;
+            if (!end2 || *end2 != '.' || end == text + 3 || end2 == end + 1) {
+                fprintf(stderr, "schedgen: --coll '%s': a block's collective is blkBXxBY.COLL (blk2x2.bcast@3)\n",
+                        specs[k]);
+                return 2;
+            }
+            if (shape->dims != 2 || bx < 2 || by < 2 || bx > SCHED_BLOCK_MAX_SIDE || by > SCHED_BLOCK_MAX_SIDE ||
+                bx * by > 16u || shape->side[0] % bx || shape->side[1] % by) {
+                fprintf(stderr, "schedgen: --coll '%s': blocks are of a 2-D machine, sides 2 .. %u that divide the "
+                                "machine's, at most 16 nodes (this is the %s %s)\n", specs[k], SCHED_BLOCK_MAX_SIDE,
+                        shape_text, shape->torus ? "torus" : "mesh");
+                return 2;
+            }
+            group = SCHED_LINE_BLOCK(bx, by);
+            for (int j = 0; j < k; j++)
+                if (SCHED_LINE_IS_BLOCK(out[j].group) && out[j].group != group) {
+                    fprintf(stderr, "schedgen: --coll '%s': blocks of one shape a program (%s declares %lux%lu, "
+                                    "'%s' %lux%lu)\n", specs[k], specs[j], (unsigned long)SCHED_LINE_BLOCK_X(out[j].group),
+                            (unsigned long)SCHED_LINE_BLOCK_Y(out[j].group), specs[k], bx, by);
+                    return 2;
+                }
+            memmove(text, end2 + 1, strlen(end2 + 1) + 1u);
+        }
+        if (group && group <= 4) {
             if (shape->dims < 2 || (group >= 3 && shape->dims != 3)) {
                 fprintf(stderr, "schedgen: --coll '%s': %s (this is the %s %s)\n", specs[k], group == 4 ?
                         "plane collectives (pln., the XY plane of each z) need a 3-D machine" : group == 3 ?
@@ -278,7 +318,7 @@ static int parse_specs(const sched_shape *shape, const char *const *specs, int n
             if (group && (parse_list(root_text, ',', r, 1) != 1 || r[0] < 0 || (uint32_t)r[0] >= sched_nodes(&line))) {
                 fprintf(stderr, "schedgen: --coll '%s': the root must be a rank 0..%lu of a %s (its %s)\n", specs[k],
                         (unsigned long)(sched_nodes(&line) - 1u), line_text, group == 1 ? "x" : group == 2 ? "y" :
-                        group == 3 ? "z" : "x + X*y");
+                        group == 3 ? "z" : group == 4 ? "x + X*y" : "x % BX + BX*(y % BY)");
                 return 2;
             }
             if (parse_list(root_text, ',', r, 1) != 1 || r[0] < 0 || (uint32_t)r[0] >= sched_nodes(shape)) {
