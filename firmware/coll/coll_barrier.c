@@ -116,10 +116,34 @@ int coll_comm_plane(const coll_ctx *ctx, coll_comm *comm)
         return COLL_EARG;
     comm->dim = (uint8_t)COLL_COMM_PLANE;
     comm->span = 3u;
+    comm->line = 1u + COLL_COMM_PLANE;
+    comm->block[0] = comm->block[1] = 0;
     comm->size = ctx->ni.size[0] * ctx->ni.size[1];
     comm->rank = ctx->ni.coord[0] + ctx->ni.size[0] * ctx->ni.coord[1];
     comm->stride = 1u;   /* node ids x + X*y + X*Y*z: the plane's ranks are its nodes from the first */
     comm->first = ctx->ni.node - comm->rank;
+    comm->counter = (uint8_t)counter;
+    signal_lists(ctx, comm);
+    return COLL_OK;
+}
+
+int coll_comm_block(const coll_ctx *ctx, unsigned bx, unsigned by, coll_comm *comm)
+{
+    if (!ctx || !ctx->initialised || !comm)
+        return COLL_ENI;
+    const uint32_t counter = COLL_COMM_COUNTER(COLL_COMM_BLOCK);
+    if (ctx->ni.dims != 2u || bx < 2u || by < 2u || bx > SCHED_BLOCK_MAX_SIDE || by > SCHED_BLOCK_MAX_SIDE ||
+        ctx->ni.size[0] % bx || ctx->ni.size[1] % by || bx * by > COLL_COMM_MAX_SIZE || !counter_free(ctx, counter))
+        return COLL_EARG;
+    comm->dim = (uint8_t)COLL_COMM_BLOCK;
+    comm->span = 3u;
+    comm->line = SCHED_LINE_BLOCK(bx, by);
+    comm->block[0] = (uint8_t)bx;
+    comm->block[1] = (uint8_t)by;
+    comm->size = bx * by;
+    comm->rank = ctx->ni.coord[0] % bx + bx * (ctx->ni.coord[1] % by);
+    comm->stride = 0;   /* ranks are not evenly apart: x % bx + bx * (y % by) */
+    comm->first = ctx->ni.node - ctx->ni.coord[0] % bx - ctx->ni.size[0] * (ctx->ni.coord[1] % by);
     comm->counter = (uint8_t)counter;
     signal_lists(ctx, comm);
     return COLL_OK;
@@ -137,6 +161,8 @@ int coll_comm_line(const coll_ctx *ctx, unsigned dim, coll_comm *comm)
         return COLL_EARG;
     comm->dim = (uint8_t)dim;
     comm->span = (uint8_t)(1u << dim);
+    comm->line = (uint8_t)(1u + dim);
+    comm->block[0] = comm->block[1] = 0;
     comm->size = ctx->ni.size[dim];
     comm->rank = ctx->ni.coord[dim];
     /* node id = x + X*y + X*Y*z */
@@ -154,7 +180,12 @@ static unsigned signal_desc(const coll_ctx *ctx, const coll_comm *comm, uint32_t
      * plane's in x (rank % X) and y (rank / X) */
     int32_t delta[SCHED_MAX_DIMS] = {0, 0, 0};
     unsigned start = comm->dim;
-    if (comm->dim == COLL_COMM_PLANE) {
+    if (comm->dim == COLL_COMM_BLOCK) {
+        const uint32_t bx = comm->block[0];
+        delta[0] = (int32_t)(rank % bx) - (int32_t)(comm->rank % bx);
+        delta[1] = (int32_t)(rank / bx) - (int32_t)(comm->rank / bx);
+        start = 0;
+    } else if (comm->dim == COLL_COMM_PLANE) {
         const uint32_t X = ctx->ni.size[0];
         delta[0] = (int32_t)(rank % X) - (int32_t)(comm->rank % X);
         delta[1] = (int32_t)(rank / X) - (int32_t)(comm->rank / X);
@@ -164,7 +195,8 @@ static unsigned signal_desc(const coll_ctx *ctx, const coll_comm *comm, uint32_t
     }
     for (unsigned k = 0; k < SCHED_MAX_DIMS; ++k) {
         const int32_t side = (int32_t)ctx->ni.size[k];
-        if (ctx->ni.torus && k < ctx->ni.dims) {   /* the shorter way round */
+        /* the shorter way round a ring (a block's routes stay inside it) */
+        if (ctx->ni.torus && k < ctx->ni.dims && comm->dim != COLL_COMM_BLOCK) {
             if (2 * delta[k] > side)
                 delta[k] -= side;
             else if (2 * delta[k] < -side)

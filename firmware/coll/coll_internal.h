@@ -31,8 +31,10 @@
  * most 5 rounds (up to 32 nodes: the 3x3x3, 4x2x3, 2x2x2 ...). Larger machines have no counter
  * left for it (4x4x4: 8 .. 13 its rounds, 7 the pillars', 14, 15 columns and rows), and no
  * planes (coll_comm_plane refuses them). */
-#define COLL_COMM_COUNTER(dim) ((dim) == 2u ? 7u : (dim) == 3u ? 13u : 15u - (dim))
+/* A block of a 2-D machine (dim 4) counts on 7: a 2-D machine has no pillars. */
+#define COLL_COMM_COUNTER(dim) ((dim) == 2u || (dim) == 4u ? 7u : (dim) == 3u ? 13u : 15u - (dim))
 #define COLL_COMM_PLANE 3u   /* coll_comm.dim of an XY plane */
+#define COLL_COMM_BLOCK 4u   /* coll_comm.dim of a block */
 _Static_assert(NI_MAX_PORTS < 7, "counter 7 lies above every port's counter and the local port's");
 
 /* Prints "node (x,y): name: <message> (<coll_strerror(code)>)" unless ctx->quiet; returns code. */
@@ -154,6 +156,12 @@ uint32_t coll_start_barrier_descs(const coll_ctx *ctx, const coll_comm *comm, co
 static inline int coll_comm_valid(const coll_ctx *ctx, const coll_comm *comm)
 {
     const uint32_t X = ctx->ni.size[0];
+    if (comm && comm->dim == COLL_COMM_BLOCK) {
+        const uint32_t bx = comm->block[0], by = comm->block[1];
+        return ctx->ni.dims == 2u && comm->span == 3u && bx >= 2u && by >= 2u && X % bx == 0 &&
+               ctx->ni.size[1] % by == 0 && comm->size == bx * by && comm->size <= COLL_COMM_MAX_SIZE &&
+               comm->line == SCHED_LINE_BLOCK(bx, by) && comm->rank == ctx->ni.coord[0] % bx + bx * (ctx->ni.coord[1] % by);
+    }
     if (comm && comm->dim == COLL_COMM_PLANE)
         return ctx->ni.dims == 3u && comm->span == 3u && comm->size == X * ctx->ni.size[1] &&
                comm->size <= COLL_COMM_MAX_SIZE && comm->rank == ctx->ni.coord[0] + X * ctx->ni.coord[1];

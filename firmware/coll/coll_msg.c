@@ -59,7 +59,8 @@ const char *coll_strerror(int code)
  * 3-D machines), an XY plane (3 on 3-D machines) */
 const char *coll_line_name(uint32_t dim)
 {
-    return dim == 0 ? "row" : dim == 1 ? "column" : dim == 2 ? "pillar" : dim == 3 ? "plane" : "line";
+    return dim == 0 ? "row" : dim == 1 ? "column" : dim == 2 ? "pillar" : dim == 3 ? "plane" : dim == 4 ? "block"
+           : "line";
 }
 
 const char *coll_name(uint32_t collective)

@@ -83,7 +83,9 @@ int rvm_alltoall(const void *send, void *recv, uint32_t m);
  * row (the nodes with its y and z; rank = x), its column (the nodes with its x and z; rank =
  * y) or, on a 3-D machine, its pillar (the nodes with its x and y; rank = z) or its XY plane
  * (the nodes with its z; rank = x + X*y; declared pln.bcast@0 ...: built for the plane as an
- * XxY machine of its own). Every row (or
+ * XxY machine of its own), or on a 2-D machine its block (a sub-rectangle: the machine cut
+ * into equal BX x BY blocks, declared blk2x2.bcast@0 ...; rank x % BX + BX * (y % BY); built
+ * for the block as a BXxBY mesh of its own, a torus only when the block is the whole torus). Every row (or
  * column, or pillar) runs its own collective at the same time as the others, on the links of
  * its line alone, with a start barrier over its members only. The program declares them in
  * its Makefile with a prefix: COLLECTIVES := row.bcast@2 col.allgather pil.alltoall (the
@@ -96,8 +98,11 @@ typedef enum {
     RVM_COMM_ROW = 1,     /* this node's row (along x) */
     RVM_COMM_COL = 2,     /* this node's column (along y) */
     RVM_COMM_PILLAR = 3,  /* this node's pillar (along z; 3-D machines) */
-    RVM_COMM_PLANE = 4    /* this node's XY plane (the X*Y nodes of its z; rank x + X*y; 3-D machines
+    RVM_COMM_PLANE = 4,   /* this node's XY plane (the X*Y nodes of its z; rank x + X*y; 3-D machines
                              of up to 32 nodes, planes of up to 16: pln. in COLLECTIVES) */
+    RVM_COMM_BLOCK = 5    /* this node's block of a 2-D machine cut into equal BX x BY blocks (the
+                             shape its blkBXxBY. declarations give; rank x % BX + BX * (y % BY);
+                             blocks of up to 16 nodes) */
 } rvm_comm;
 uint32_t rvm_comm_rank(rvm_comm comm);   /* this node's rank in it (MPI_Comm_rank); */
 uint32_t rvm_comm_size(rvm_comm comm);   /* its members (MPI_Comm_size); 0: no such communicator */
