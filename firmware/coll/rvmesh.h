@@ -21,15 +21,15 @@
  *                                                           (block t for node t); recv count
  *   rvm_op_create(fn)                MPI_Op_create  an op of the program's own
  *   rvm_barrier()                    MPI_Barrier    returns once every node has entered it
- *   rvm_bcast_on(comm, buf, m, root)                    the calls above on a row, a column or
- *   rvm_scatter_on(comm, send, recv, m, root)           a pillar (MPI_Cart_sub's, below):
+ *   rvm_bcast_on(comm, buf, m, root)                    the calls above on a row, a column, a
+ *   rvm_scatter_on(comm, send, recv, m, root)           pillar, a plane or a block (below):
  *   rvm_gather_on(comm, send, recv, m, root)            n = rvm_comm_size(comm) members for N,
  *   rvm_allgather_on(comm, send, recv, m)               ranks for nodes (a root is a rank of
  *   rvm_alltoall_on(comm, send, recv, m)                comm); declared with a prefix
- *   rvm_allreduce_on(comm, send, recv, count, op)       (row.bcast@1, col.alltoall); reductions
- *   rvm_reduce_on(comm, send, recv, count, op, root)    on rows need row.allgather [and
- *   rvm_reduce_scatter_on(comm, send, recv, count, op)  row.alltoall], as the machine's need
- *                                                       allgather [alltoall]
+ *   rvm_allreduce_on(comm, send, recv, count, op)       (row.bcast@1, col.alltoall, pln.,
+ *   rvm_reduce_on(comm, send, recv, count, op, root)    blk2x2.); reductions on rows need
+ *   rvm_reduce_scatter_on(comm, send, recv, count, op)  row.allgather [and row.alltoall], as
+ *                                                       the machine's need allgather [alltoall]
  *
  * Reductions (op: RVM_SUM, RVM_MIN, RVM_MAX, RVM_BAND, RVM_BOR, RVM_BXOR on int32; RVM_UMIN,
  * RVM_UMAX for uint32; sum and the bitwise ops are the same for both, the sum modulo 2^32)
