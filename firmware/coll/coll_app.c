@@ -38,9 +38,9 @@ typedef struct {
     int32_t entry;             /* the table's entry; -1: this slot is free */
 } rvm_cached;
 
-/* the communicators (rvm_comm): RVM_COMM_WORLD, then the row, the column, the pillar and the XY
- * plane, which are comm[RVM_COMM_ROW - 1] ... comm[RVM_COMM_PLANE - 1] (the line along
- * dimension group - 1; the plane; the block); an entry's flags say whose its table is (a block's
+/* the communicators (rvm_comm): RVM_COMM_WORLD, then the row, the column, the pillar, the XY
+ * plane and the block, which are comm[RVM_COMM_ROW - 1] ... comm[RVM_COMM_BLOCK - 1] (the line
+ * along dimension group - 1; the plane; the block); an entry's flags say whose its table is (a block's
  * entries are RVM_COMM_BLOCK here, their tables' byte 23 in block_line) */
 #define RVM_COMMS 6u
 _Static_assert(RVM_COMM_ROW == 1 && RVM_COMM_COL == 2 && RVM_COMM_PILLAR == 3 && RVM_COMM_PLANE == 1 + COLL_COMM_PLANE &&
@@ -118,7 +118,7 @@ static int fail(int code, const char *name, const char *fmt, ...)
     return failed(code, name);
 }
 
-/* communicator `group` (RVM_COMM_ROW, RVM_COMM_COL, RVM_COMM_PILLAR, RVM_COMM_PLANE) of this node, made on its first use (its
+/* communicator `group` (RVM_COMM_ROW ... RVM_COMM_BLOCK) of this node, made on its first use (its
  * barrier's lists take about 1,100 cycles: rvm_init stays as quick for a program without
  * lines); NULL where the machine has none */
 static const coll_comm *line_comm(uint32_t group)
@@ -254,7 +254,7 @@ int rvm_init(void)
                          (unsigned long)SCHED_LINE_BLOCK_X(line), (unsigned long)SCHED_LINE_BLOCK_Y(line));
                 e->flags = RVM_COMM_BLOCK;
             }
-            /* a row's or a column's table: this node's rank's in its line (sched_table.h, line) */
+            /* a line's, a plane's or a block's table: this node's rank's in it (sched_table.h, line) */
             if (e->flags >= RVM_COMMS || (e->flags && !line_comm(e->flags)))
                 return fail(COLL_ENOTABLES, "rvm_init", "table %lu of this node's area is for %s, which this machine "
                             "cannot run (rows and columns on 2-D and 3-D machines, pillars on 3-D ones, XY planes "
@@ -372,20 +372,20 @@ uint32_t rvm_comm_size(rvm_comm comm)
     return comm == RVM_COMM_WORLD ? kit.ctx.ni.nodes : c ? c->size : 0u;
 }
 
-/* the prefix of a communicator's declarations: "", "row.", "col.", "pil.", "pln." */
+/* the prefix of a communicator's declarations: "", "row.", "col.", "pil.", "pln.", "blk2x2." */
 static const char *group_prefix(uint32_t group)
 {
     return group == RVM_COMM_ROW ? "row." : group == RVM_COMM_COL ? "col." : group == RVM_COMM_PILLAR ? "pil."
            : group == RVM_COMM_PLANE ? "pln." : group == RVM_COMM_BLOCK ? kit.block_prefix : "";
 }
 
-/* "row", "column", "pillar", "plane"; "machine" */
+/* "row", "column", "pillar", "plane", "block"; "machine" */
 static const char *group_name(uint32_t group)
 {
     return group && group < RVM_COMMS ? coll_line_name(group - 1u) : "machine";
 }
 
-/* "rows", "columns", "pillars", "planes" */
+/* "rows", "columns", "pillars", "planes", "blocks" */
 static const char *group_plural(uint32_t group)
 {
     return group == RVM_COMM_ROW ? "rows" : group == RVM_COMM_COL ? "columns" : group == RVM_COMM_PILLAR ? "pillars"
