@@ -29,7 +29,10 @@
 #                gather (default 0; declare each root a program uses); row.COLL, col.COLL,
 #                pil.COLL: the collective on every row (column; pillar, along z: 3-D
 #                machines), ROOT a rank of the line (rvm_bcast_on ... rvm_alltoall_on;
-#                rvm_allreduce_on on row.allgather [row.alltoall]: kit/README.md)
+#                rvm_allreduce_on on row.allgather [row.alltoall]: kit/README.md); pln.COLL:
+#                on every XY plane of a 3-D machine (RVM_COMM_PLANE), ROOT x + X*y;
+#                blkBXxBY.COLL: on every BXxBY block of a 2-D machine (RVM_COMM_BLOCK),
+#                ROOT x % BX + BX*(y % BY)
 #   SRCS         the program's C files                                    default *.c
 #   PROGRAM      the image's name                                         default the folder's
 #   CFLAGS       more compiler flags (-DN=64, -O3, ...); LDFLAGS, LDLIBS the same for the link

@@ -133,11 +133,20 @@ typedef struct {
  * first + r * stride (stride 1, X, X*Y). Its start barrier is over its members only: every
  * member signals every other once, counted on NI counter `counter` (COLL_COMM_COUNTER: 15 for
  * rows, 14 for columns, 7 for pillars; the machine's barrier counts on 8 .. 8 + rounds - 1). */
-#define COLL_COMM_MAX_SIZE 16u    /* members of a line (its barrier: size - 1 signals a node) */
+/* An XY plane of a 3-D machine (coll_comm_plane: dim 3, the nodes of this node's z) is one
+ * too: its tables built for the 2-D machine XxY, ranks x + X*y, routes in x and y alone, its
+ * barrier's signals counted on counter 13. So is a block of a 2-D machine cut into equal
+ * bx x by blocks (coll_comm_block: dim 4): its tables built for the 2-D mesh bxxby (a torus
+ * when the block is the whole torus), ranks x % bx + bx * (y % by), routes inside the block,
+ * its barrier's signals counted on counter 7 (the pillars', which a 2-D machine lacks). */
+#define COLL_COMM_MAX_SIZE 16u    /* members of a line or a plane (its barrier: size - 1 signals a node) */
 typedef struct {
     uint32_t rank, size;          /* this node's rank in it, its members */
-    uint32_t first, stride;       /* the machine node of rank 0; node ids between ranks */
-    uint8_t dim;
+    uint32_t first, stride;       /* the machine node of rank 0; node ids between ranks (a line's) */
+    uint8_t dim;                  /* 0, 1, 2: the line along that dimension; 3: the XY plane; 4: a block */
+    uint8_t span;                 /* the machine's dimensions its routes move in: bit d for d */
+    uint8_t line;                 /* its tables' byte 23 (sched_table.h): 1 + dim, or the block's */
+    uint8_t block[2];             /* a block's sides bx, by (0 for the others) */
     uint8_t counter;
     /* its start barrier's lists, built once (as the context's): a signal to each other
      * member, on a route along the line; port p's list is signal[signal_first[p]],
@@ -151,6 +160,14 @@ typedef struct {
  * COLL_COMM_MAX_SIZE nodes, or a machine whose barrier leaves no counter for it (rows: more
  * than 128 nodes; columns: more than 64). */
 int coll_comm_line(const coll_ctx *ctx, unsigned dim, coll_comm *comm);
+/* This node's XY plane (the X*Y nodes of its z) of a 3-D machine as a communicator (rank
+ * x + X*y). COLL_EARG on a 2-D machine, a plane of more than COLL_COMM_MAX_SIZE nodes, or a
+ * machine of more than 32 nodes (its barrier leaves no counter for it). */
+int coll_comm_plane(const coll_ctx *ctx, coll_comm *comm);
+/* This node's block of a 2-D machine cut into equal bx x by blocks (a sub-rectangle, rank
+ * x % bx + bx * (y % by)). COLL_EARG on a 3-D machine, sides that do not divide the machine's,
+ * sides below 2 or above SCHED_BLOCK_MAX_SIDE, blocks of more than COLL_COMM_MAX_SIZE nodes. */
+int coll_comm_block(const coll_ctx *ctx, unsigned bx, unsigned by, coll_comm *comm);
 
 /* What a start writes into the NI, worked out once when a plan is compiled (the start is on
  * every call's critical path): per counter and list q <= NI_MAX_PORTS (the ports, then the

@@ -38,16 +38,21 @@ typedef struct {
     int32_t entry;             /* the table's entry; -1: this slot is free */
 } rvm_cached;
 
-/* the communicators (rvm_comm): RVM_COMM_WORLD, then the row, the column and the pillar, which
- * are comm[RVM_COMM_ROW - 1], comm[RVM_COMM_COL - 1] and comm[RVM_COMM_PILLAR - 1] (the line
- * along dimension group - 1); an entry's flags say whose its table is */
-#define RVM_COMMS 4u
-_Static_assert(RVM_COMM_ROW == 1 && RVM_COMM_COL == 2 && RVM_COMM_PILLAR == 3, "rvm_comm g is the line along dim g - 1");
+/* the communicators (rvm_comm): RVM_COMM_WORLD, then the row, the column, the pillar, the XY
+ * plane and the block, which are comm[RVM_COMM_ROW - 1] ... comm[RVM_COMM_BLOCK - 1] (the line
+ * along dimension group - 1; the plane; the block); an entry's flags say whose its table is (a block's
+ * entries are RVM_COMM_BLOCK here, their tables' byte 23 in block_line) */
+#define RVM_COMMS 6u
+_Static_assert(RVM_COMM_ROW == 1 && RVM_COMM_COL == 2 && RVM_COMM_PILLAR == 3 && RVM_COMM_PLANE == 1 + COLL_COMM_PLANE &&
+               RVM_COMM_BLOCK == 1 + COLL_COMM_BLOCK,
+               "rvm_comm g is the line along dim g - 1, the XY plane (coll_comm.dim 3) or the block (4)");
 
 static struct {
     coll_ctx ctx;
     coll_comm comm[RVM_COMMS - 1u];
     uint8_t has_comm[RVM_COMMS];   /* 0: not made yet, 1: made, 2: this machine has none */
+    uint8_t block_line;            /* the blocks' tables' byte 23 (SCHED_LINE_BLOCK): their shape; 0: none */
+    char block_prefix[16];         /* "blk2x2." */
     uint32_t count;
     uint32_t area_bytes;
     sched_table table[RVM_MAX_TABLES];
@@ -113,7 +118,7 @@ static int fail(int code, const char *name, const char *fmt, ...)
     return failed(code, name);
 }
 
-/* communicator `group` (RVM_COMM_ROW, RVM_COMM_COL, RVM_COMM_PILLAR) of this node, made on its first use (its
+/* communicator `group` (RVM_COMM_ROW ... RVM_COMM_BLOCK) of this node, made on its first use (its
  * barrier's lists take about 1,100 cycles: rvm_init stays as quick for a program without
  * lines); NULL where the machine has none */
 static const coll_comm *line_comm(uint32_t group)
@@ -121,7 +126,11 @@ static const coll_comm *line_comm(uint32_t group)
     if (group == RVM_COMM_WORLD || group >= RVM_COMMS || !kit.ctx.initialised)
         return 0;
     if (!kit.has_comm[group])
-        kit.has_comm[group] = coll_comm_line(&kit.ctx, group - 1u, &kit.comm[group - 1u]) == COLL_OK ? 1u : 2u;
+        kit.has_comm[group] = (group == RVM_COMM_PLANE ? coll_comm_plane(&kit.ctx, &kit.comm[group - 1u])
+                               : group == RVM_COMM_BLOCK ? (kit.block_line ? coll_comm_block(&kit.ctx,
+                                 SCHED_LINE_BLOCK_X(kit.block_line), SCHED_LINE_BLOCK_Y(kit.block_line),
+                                 &kit.comm[group - 1u]) : COLL_EARG)
+                               : coll_comm_line(&kit.ctx, group - 1u, &kit.comm[group - 1u])) == COLL_OK ? 1u : 2u;
     return kit.has_comm[group] == 1u ? &kit.comm[group - 1u] : 0;
 }
 
@@ -233,16 +242,30 @@ int rvm_init(void)
             e->ws_fixed = w[4];
             e->ws_transit = (uint16_t)w[5];
             e->flags = (uint8_t)(w[5] >> 16);
-            /* a row's or a column's table: this node's rank's in its line (sched_table.h, line) */
+            const uint8_t line = e->flags;
+            if (SCHED_LINE_IS_BLOCK(line)) {   /* a block's: one shape of blocks a program */
+                if (kit.block_line && kit.block_line != line)
+                    return fail(COLL_ENOTABLES, "rvm_init", "tables for blocks of two shapes (%lux%lu and %lux%lu): "
+                                "declare blocks of one shape", (unsigned long)SCHED_LINE_BLOCK_X(kit.block_line),
+                                (unsigned long)SCHED_LINE_BLOCK_Y(kit.block_line),
+                                (unsigned long)SCHED_LINE_BLOCK_X(line), (unsigned long)SCHED_LINE_BLOCK_Y(line));
+                kit.block_line = line;
+                snprintf(kit.block_prefix, sizeof kit.block_prefix, "blk%lux%lu.",
+                         (unsigned long)SCHED_LINE_BLOCK_X(line), (unsigned long)SCHED_LINE_BLOCK_Y(line));
+                e->flags = RVM_COMM_BLOCK;
+            }
+            /* a line's, a plane's or a block's table: this node's rank's in it (sched_table.h, line) */
             if (e->flags >= RVM_COMMS || (e->flags && !line_comm(e->flags)))
                 return fail(COLL_ENOTABLES, "rvm_init", "table %lu of this node's area is for %s, which this machine "
-                            "cannot run (rows and columns on 2-D and 3-D machines, pillars on 3-D ones, lines of up "
-                            "to %u nodes)", (unsigned long)i, e->flags == RVM_COMM_ROW ? "its rows"
-                            : e->flags == RVM_COMM_COL ? "its columns" : e->flags == RVM_COMM_PILLAR ? "its pillars"
-                            : "another communicator", COLL_COMM_MAX_SIZE);
+                            "cannot run (rows and columns on 2-D and 3-D machines, pillars on 3-D ones, XY planes "
+                            "on 3-D ones of up to 32 nodes, blocks on 2-D ones; lines, planes and blocks of up to "
+                            "%u nodes)", (unsigned long)i,
+                            e->flags == RVM_COMM_ROW ? "its rows" : e->flags == RVM_COMM_COL ? "its columns"
+                            : e->flags == RVM_COMM_PILLAR ? "its pillars" : e->flags == RVM_COMM_PLANE ? "its planes"
+                            : e->flags == RVM_COMM_BLOCK ? "its blocks" : "another communicator", COLL_COMM_MAX_SIZE);
             rc = sched_table_open_header(rvmesh_tables + e->table_off, area.total_bytes - e->table_off,
                                          &kit.ctx.shape, kit.ctx.ni.node, &kit.table[i]);
-            if (rc != SCHED_TABLE_OK || kit.table[i].collective != e->collective || kit.table[i].line != e->flags ||
+            if (rc != SCHED_TABLE_OK || kit.table[i].collective != e->collective || kit.table[i].line != line ||
                 (kit.table[i].parts ? kit.table[i].parts : 1u) != e->parts)
                 return fail(COLL_ENOTABLES, "rvm_init", "table %lu of this node's area: %s", (unsigned long)i,
                             rc != SCHED_TABLE_OK ? sched_table_strerror(rc) : "disagrees with its entry");
@@ -349,22 +372,24 @@ uint32_t rvm_comm_size(rvm_comm comm)
     return comm == RVM_COMM_WORLD ? kit.ctx.ni.nodes : c ? c->size : 0u;
 }
 
-/* the prefix of a communicator's declarations: "", "row.", "col.", "pil." */
+/* the prefix of a communicator's declarations: "", "row.", "col.", "pil.", "pln.", "blk2x2." */
 static const char *group_prefix(uint32_t group)
 {
-    return group == RVM_COMM_ROW ? "row." : group == RVM_COMM_COL ? "col." : group == RVM_COMM_PILLAR ? "pil." : "";
+    return group == RVM_COMM_ROW ? "row." : group == RVM_COMM_COL ? "col." : group == RVM_COMM_PILLAR ? "pil."
+           : group == RVM_COMM_PLANE ? "pln." : group == RVM_COMM_BLOCK ? kit.block_prefix : "";
 }
 
-/* "row", "column", "pillar"; "machine" */
+/* "row", "column", "pillar", "plane", "block"; "machine" */
 static const char *group_name(uint32_t group)
 {
     return group && group < RVM_COMMS ? coll_line_name(group - 1u) : "machine";
 }
 
-/* "rows", "columns", "pillars" */
+/* "rows", "columns", "pillars", "planes", "blocks" */
 static const char *group_plural(uint32_t group)
 {
-    return group == RVM_COMM_ROW ? "rows" : group == RVM_COMM_COL ? "columns" : "pillars";
+    return group == RVM_COMM_ROW ? "rows" : group == RVM_COMM_COL ? "columns" : group == RVM_COMM_PILLAR ? "pillars"
+           : group == RVM_COMM_PLANE ? "planes" : "blocks";
 }
 
 /* "bcast@0 bcast@5 allgather row.bcast@1" */
@@ -477,17 +502,25 @@ static int comm_refused(uint32_t group, const char *name)
     if (group < RVM_COMMS && (!group || line_comm(group)))
         return 0;
     return fail(COLL_EARG, name, "communicator %lu: this machine has none such (RVM_COMM_WORLD; RVM_COMM_ROW, "
-                "RVM_COMM_COL on 2-D and 3-D machines, RVM_COMM_PILLAR on 3-D ones, lines of up to %u nodes)",
+                "RVM_COMM_COL on 2-D and 3-D machines, RVM_COMM_PILLAR on 3-D ones, RVM_COMM_PLANE on 3-D ones of up "
+                "to 32 nodes, RVM_COMM_BLOCK on 2-D ones whose program declares blkBXxBY. collectives; lines, planes "
+                "and blocks of up to %u nodes)",
                 (unsigned long)group, COLL_COMM_MAX_SIZE);
 }
 
 /* a root that is not a rank of communicator `group` (made): refused (COLL_EROOT); 0 if it is */
 static int root_refused(uint32_t group, const char *name, uint32_t root)
 {
+    if (group == RVM_COMM_BLOCK && root >= kit.comm[group - 1u].size) {
+        const unsigned long bx = kit.comm[group - 1u].block[0], by = kit.comm[group - 1u].block[1];
+        return fail(COLL_EROOT, name, "root %lu is not a rank of this block (ranks 0..%lu: a root on a %lux%lu block "
+                    "is its x %% %lu + %lu*(y %% %lu))", (unsigned long)root, bx * by - 1u, bx, by, bx, bx, by);
+    }
     if (group && group < RVM_COMMS && root >= kit.comm[group - 1u].size)   /* (comm_refused checked group) */
         return fail(COLL_EROOT, name, "root %lu is not a rank of this %s (ranks 0..%lu: a root on a %s is its %s)",
                     (unsigned long)root, group_name(group), (unsigned long)(kit.comm[group - 1u].size - 1u),
-                    group_name(group), group == RVM_COMM_ROW ? "x" : group == RVM_COMM_COL ? "y" : "z");
+                    group_name(group), group == RVM_COMM_ROW ? "x" : group == RVM_COMM_COL ? "y"
+                    : group == RVM_COMM_PLANE ? "x + X*y" : "z");
     if (!group && root >= kit.ctx.ni.nodes)
         return fail(COLL_EROOT, name, "root %lu is off the machine (nodes 0..%u)", (unsigned long)root,
                     kit.ctx.ni.nodes - 1u);

@@ -100,18 +100,69 @@ static void signal_lists(const coll_ctx *ctx, coll_comm *comm)
     }
 }
 
+/* Is counter free of the machine's rounds and of every port's (coll_internal.h)? */
+static int counter_free(const coll_ctx *ctx, uint32_t counter)
+{
+    const uint32_t rounds = coll_barrier_rounds(ctx->ni.nodes);
+    return counter > ctx->ni.ports && !(counter >= COLL_BARRIER_COUNTER && COLL_BARRIER_COUNTER + rounds > counter);
+}
+
+int coll_comm_plane(const coll_ctx *ctx, coll_comm *comm)
+{
+    if (!ctx || !ctx->initialised || !comm)
+        return COLL_ENI;
+    const uint32_t counter = COLL_COMM_COUNTER(COLL_COMM_PLANE);
+    if (ctx->ni.dims != 3u || ctx->ni.size[0] * ctx->ni.size[1] > COLL_COMM_MAX_SIZE || !counter_free(ctx, counter))
+        return COLL_EARG;
+    comm->dim = (uint8_t)COLL_COMM_PLANE;
+    comm->span = 3u;
+    comm->line = 1u + COLL_COMM_PLANE;
+    comm->block[0] = comm->block[1] = 0;
+    comm->size = ctx->ni.size[0] * ctx->ni.size[1];
+    comm->rank = ctx->ni.coord[0] + ctx->ni.size[0] * ctx->ni.coord[1];
+    comm->stride = 1u;   /* node ids x + X*y + X*Y*z: the plane's ranks are its nodes from the first */
+    comm->first = ctx->ni.node - comm->rank;
+    comm->counter = (uint8_t)counter;
+    signal_lists(ctx, comm);
+    return COLL_OK;
+}
+
+int coll_comm_block(const coll_ctx *ctx, unsigned bx, unsigned by, coll_comm *comm)
+{
+    if (!ctx || !ctx->initialised || !comm)
+        return COLL_ENI;
+    const uint32_t counter = COLL_COMM_COUNTER(COLL_COMM_BLOCK);
+    if (ctx->ni.dims != 2u || bx < 2u || by < 2u || bx > SCHED_BLOCK_MAX_SIDE || by > SCHED_BLOCK_MAX_SIDE ||
+        ctx->ni.size[0] % bx || ctx->ni.size[1] % by || bx * by > COLL_COMM_MAX_SIZE || !counter_free(ctx, counter))
+        return COLL_EARG;
+    comm->dim = (uint8_t)COLL_COMM_BLOCK;
+    comm->span = 3u;
+    comm->line = SCHED_LINE_BLOCK(bx, by);
+    comm->block[0] = (uint8_t)bx;
+    comm->block[1] = (uint8_t)by;
+    comm->size = bx * by;
+    comm->rank = ctx->ni.coord[0] % bx + bx * (ctx->ni.coord[1] % by);
+    comm->stride = 0;   /* ranks are not evenly apart: x % bx + bx * (y % by) */
+    comm->first = ctx->ni.node - ctx->ni.coord[0] % bx - ctx->ni.size[0] * (ctx->ni.coord[1] % by);
+    comm->counter = (uint8_t)counter;
+    signal_lists(ctx, comm);
+    return COLL_OK;
+}
+
 int coll_comm_line(const coll_ctx *ctx, unsigned dim, coll_comm *comm)
 {
     if (!ctx || !ctx->initialised || !comm)
         return COLL_ENI;
-    const uint32_t rounds = coll_barrier_rounds(ctx->ni.nodes);
     if (ctx->ni.dims < 2u || ctx->ni.dims > 3u || dim >= ctx->ni.dims || ctx->ni.size[dim] > COLL_COMM_MAX_SIZE)
         return COLL_EARG;
     /* its counter: none of the machine's rounds', none of a port's (coll_internal.h) */
     const uint32_t counter = COLL_COMM_COUNTER(dim);
-    if (counter <= ctx->ni.ports || (counter >= COLL_BARRIER_COUNTER && COLL_BARRIER_COUNTER + rounds > counter))
+    if (!counter_free(ctx, counter))
         return COLL_EARG;
     comm->dim = (uint8_t)dim;
+    comm->span = (uint8_t)(1u << dim);
+    comm->line = (uint8_t)(1u + dim);
+    comm->block[0] = comm->block[1] = 0;
     comm->size = ctx->ni.size[dim];
     comm->rank = ctx->ni.coord[dim];
     /* node id = x + X*y + X*Y*z */
@@ -125,16 +176,36 @@ int coll_comm_line(const coll_ctx *ctx, unsigned dim, coll_comm *comm)
 static unsigned signal_desc(const coll_ctx *ctx, const coll_comm *comm, uint32_t rank, struct ni_desc *d)
 {
     int16_t hops[SCHED_MAX_DIMS] = {0, 0, 0};
-    int32_t delta = (int32_t)rank - (int32_t)comm->rank, side = (int32_t)comm->size;
-    if (ctx->ni.torus) {   /* the shorter way round */
-        if (2 * delta > side)
-            delta -= side;
-        else if (2 * delta < -side)
-            delta += side;
+    /* the member's offset in each dimension the communicator spans: a line's along it, a
+     * plane's in x (rank % X) and y (rank / X) */
+    int32_t delta[SCHED_MAX_DIMS] = {0, 0, 0};
+    unsigned start = comm->dim;
+    if (comm->dim == COLL_COMM_BLOCK) {
+        const uint32_t bx = comm->block[0];
+        delta[0] = (int32_t)(rank % bx) - (int32_t)(comm->rank % bx);
+        delta[1] = (int32_t)(rank / bx) - (int32_t)(comm->rank / bx);
+        start = 0;
+    } else if (comm->dim == COLL_COMM_PLANE) {
+        const uint32_t X = ctx->ni.size[0];
+        delta[0] = (int32_t)(rank % X) - (int32_t)(comm->rank % X);
+        delta[1] = (int32_t)(rank / X) - (int32_t)(comm->rank / X);
+        start = 0;
+    } else {
+        delta[comm->dim] = (int32_t)rank - (int32_t)comm->rank;
     }
-    hops[comm->dim] = (int16_t)delta;
-    const int port = ni_port_for(hops[0], hops[1], hops[2], comm->dim);
-    d->head = NOC_HEAD(hops[0], hops[1], hops[2], comm->dim, 62u);
+    for (unsigned k = 0; k < SCHED_MAX_DIMS; ++k) {
+        const int32_t side = (int32_t)ctx->ni.size[k];
+        /* the shorter way round a ring (a block's routes stay inside it) */
+        if (ctx->ni.torus && k < ctx->ni.dims && comm->dim != COLL_COMM_BLOCK) {
+            if (2 * delta[k] > side)
+                delta[k] -= side;
+            else if (2 * delta[k] < -side)
+                delta[k] += side;
+        }
+        hops[k] = (int16_t)delta[k];
+    }
+    const int port = ni_port_for(hops[0], hops[1], hops[2], start);
+    d->head = NOC_HEAD(hops[0], hops[1], hops[2], start, 62u);
     d->payload = 0;
     d->trigger = NI_NO_TRIGGER;
     d->put = NI_SIGNAL(comm->counter);

@@ -27,14 +27,21 @@
  * the local port's is `ports`, at most 6, and plans clear only 0 .. NI_MAX_PORTS), so that a
  * third line costs the machine's barrier no round (13 would have left 3-D machines of more
  * than 32 nodes without pillars, the 4x4x4 among them) */
-#define COLL_COMM_COUNTER(dim) ((dim) == 2u ? 7u : 15u - (dim))
+/* An XY plane of a 3-D machine (dim 3) counts on 13: free while the machine's barrier has at
+ * most 5 rounds (up to 32 nodes: the 3x3x3, 4x2x3, 2x2x2 ...). Larger machines have no counter
+ * left for it (4x4x4: 8 .. 13 its rounds, 7 the pillars', 14, 15 columns and rows), and no
+ * planes (coll_comm_plane refuses them). */
+/* A block of a 2-D machine (dim 4) counts on 7: a 2-D machine has no pillars. */
+#define COLL_COMM_COUNTER(dim) ((dim) == 2u || (dim) == 4u ? 7u : (dim) == 3u ? 13u : 15u - (dim))
+#define COLL_COMM_PLANE 3u   /* coll_comm.dim of an XY plane */
+#define COLL_COMM_BLOCK 4u   /* coll_comm.dim of a block */
 _Static_assert(NI_MAX_PORTS < 7, "counter 7 lies above every port's counter and the local port's");
 
 /* Prints "node (x,y): name: <message> (<coll_strerror(code)>)" unless ctx->quiet; returns code. */
 int coll_fail(const coll_ctx *ctx, int code, const char *name, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 const char *coll_name(uint32_t collective);
-/* "row", "column", "pillar": the line along dimension 0, 1, 2 */
+/* "row", "column", "pillar": the line along dimension 0, 1, 2; "plane" (3: an XY plane) */
 const char *coll_line_name(uint32_t dim);
 
 /* Plans count puts by their RAM lines and relay cut-through (NI_PUT_LINES, NI_PACED) on NIs
@@ -144,11 +151,23 @@ uint32_t coll_plan_workspace_on(const coll_ctx *ctx, const coll_comm *comm, cons
 int coll_wants_barrier(const coll_ctx *ctx, const sched_table *table);
 /* Descriptors of a plan's start barrier on a communicator (NULL: the machine's rounds and links) */
 uint32_t coll_start_barrier_descs(const coll_ctx *ctx, const coll_comm *comm, const sched_table *table);
-/* Whether comm is one coll_comm_line could have made on this machine (NULL, the machine, is) */
+/* Whether comm is one coll_comm_line (or coll_comm_plane) could have made on this machine
+ * (NULL, the machine, is) */
 static inline int coll_comm_valid(const coll_ctx *ctx, const coll_comm *comm)
 {
-    return !comm || (comm->dim < ctx->ni.dims && comm->size == ctx->ni.size[comm->dim] &&
-                     comm->size <= COLL_COMM_MAX_SIZE && comm->rank == ctx->ni.coord[comm->dim]);
+    const uint32_t X = ctx->ni.size[0];
+    if (comm && comm->dim == COLL_COMM_BLOCK) {
+        const uint32_t bx = comm->block[0], by = comm->block[1];
+        return ctx->ni.dims == 2u && comm->span == 3u && bx >= 2u && by >= 2u && X % bx == 0 &&
+               ctx->ni.size[1] % by == 0 && comm->size == bx * by && comm->size <= COLL_COMM_MAX_SIZE &&
+               comm->line == SCHED_LINE_BLOCK(bx, by) && comm->rank == ctx->ni.coord[0] % bx + bx * (ctx->ni.coord[1] % by);
+    }
+    if (comm && comm->dim == COLL_COMM_PLANE)
+        return ctx->ni.dims == 3u && comm->span == 3u && comm->size == X * ctx->ni.size[1] &&
+               comm->size <= COLL_COMM_MAX_SIZE && comm->rank == ctx->ni.coord[0] + X * ctx->ni.coord[1];
+    return !comm || (comm->dim < ctx->ni.dims && comm->span == 1u << comm->dim &&
+                     comm->size == ctx->ni.size[comm->dim] && comm->size <= COLL_COMM_MAX_SIZE &&
+                     comm->rank == ctx->ni.coord[comm->dim]);
 }
 /* The barrier alone, for a call this node refused (see coll_plan.c). */
 int coll_barrier_only(coll_ctx *ctx, const char *name);

@@ -55,10 +55,12 @@ const char *coll_strerror(int code)
     return "unknown collectives error";
 }
 
-/* a line's name by its dimension: a row (x), a column (y), a pillar (z, 3-D machines) */
+/* a communicator's name by its index (coll_comm.dim): a row (x), a column (y), a pillar (z,
+ * 3-D machines), an XY plane (3 on 3-D machines) */
 const char *coll_line_name(uint32_t dim)
 {
-    return dim == 0 ? "row" : dim == 1 ? "column" : dim == 2 ? "pillar" : "line";
+    return dim == 0 ? "row" : dim == 1 ? "column" : dim == 2 ? "pillar" : dim == 3 ? "plane" : dim == 4 ? "block"
+           : "line";
 }
 
 const char *coll_name(uint32_t collective)

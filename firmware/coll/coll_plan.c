@@ -64,8 +64,15 @@ static int route_ok(const coll_ctx *ctx, const coll_comm *comm, const int16_t ho
         int32_t h = hops[d];
         if (h == 0)
             continue;
-        if (d >= ctx->ni.dims || h > 127 || h < -127 || (comm && d != comm->dim))
+        if (d >= ctx->ni.dims || h > 127 || h < -127 || (comm && !(comm->span & (1u << d))))
             return 0;
+        /* a block's routes stay inside it, unless it is the whole torus */
+        if (comm && comm->block[0] && !(ctx->ni.torus && comm->block[0] == ctx->ni.size[0] &&
+                                        comm->block[1] == ctx->ni.size[1])) {
+            const int32_t b = comm->block[d], in = (int32_t)ctx->ni.coord[d] % b + h;
+            if (in < 0 || in >= b)
+                return 0;
+        }
         int32_t side = ctx->ni.size[d], at = (int32_t)ctx->ni.coord[d] + h;
         if (ctx->ni.torus ? (h >= side || -h >= side) : (at < 0 || at >= side))
             return 0;
@@ -207,12 +214,23 @@ int coll_plan_compile(coll_plan *plan, coll_ctx *ctx, const coll_comm *comm, con
         t->shape.side[2] != ctx->shape.side[2])
         return coll_fail(ctx, COLL_ESHAPE, name, "table built for a %ux%ux%u %s", t->shape.side[0],
                          t->shape.side[1], t->shape.side[2], t->shape.torus ? "torus" : "mesh");
-    static const char *const line_name[] = {"the whole machine", "a row", "a column", "a pillar"};
-    const uint32_t line = comm ? 1u + comm->dim : 0u;
-    if (t->line != line)
-        return coll_fail(ctx, COLL_ESHAPE, name, "a table built for %s, run on %s%s", t->line < 4u ? line_name[t->line]
-                         : "another part of the machine", line_name[line], t->line && !comm ? " (give it the "
-                         "communicator of its line: coll_plan_init_on)" : "");
+    static const char *const line_name[] = {"the whole machine", "a row", "a column", "a pillar", "a plane"};
+    const uint32_t line = comm ? comm->line : 0u;
+    if (t->line != line) {
+        char built[32], run[32];
+        if (SCHED_LINE_IS_BLOCK(t->line))
+            snprintf(built, sizeof built, "a %lux%lu block", (unsigned long)SCHED_LINE_BLOCK_X(t->line),
+                     (unsigned long)SCHED_LINE_BLOCK_Y(t->line));
+        else
+            snprintf(built, sizeof built, "%s", t->line < 5u ? line_name[t->line] : "another part of the machine");
+        if (SCHED_LINE_IS_BLOCK(line))
+            snprintf(run, sizeof run, "a %lux%lu block", (unsigned long)SCHED_LINE_BLOCK_X(line),
+                     (unsigned long)SCHED_LINE_BLOCK_Y(line));
+        else
+            snprintf(run, sizeof run, "%s", line < 5u ? line_name[line] : "another part of the machine");
+        return coll_fail(ctx, COLL_ESHAPE, name, "a table built for %s, run on %s%s", built, run,
+                         t->line && !comm ? " (give it the communicator of its line: coll_plan_init_on)" : "");
+    }
     if (t->node != ctx->ni.node)
         return coll_fail(ctx, COLL_ENODE, name, "table of node %lu, this is node %lu", (unsigned long)t->node,
                          (unsigned long)ctx->ni.node);

@@ -215,7 +215,8 @@ static int wait_status(coll_ctx *ctx, const char *name, const coll_barrier_count
                                  "members' signals came (has every member of this %s made this call?)",
                                  (unsigned long)ni_counter(b->first), (unsigned long)b->last,
                                  b->first == COLL_COMM_COUNTER(0) ? "row" : b->first == COLL_COMM_COUNTER(1) ?
-                                 "column" : "pillar");
+                                 "column" : b->first == COLL_COMM_COUNTER(2) ? (ctx->ni.dims == 3u ? "pillar" : "block")
+                                 : "plane");
             if (barrier_open)
                 return coll_fail(ctx, COLL_ETIMEOUT, name, "timeout in the start barrier: round %lu's signal never "
                                  "came (has every node made this call?)",

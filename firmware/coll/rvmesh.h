@@ -21,15 +21,15 @@
  *                                                           (block t for node t); recv count
  *   rvm_op_create(fn)                MPI_Op_create  an op of the program's own
  *   rvm_barrier()                    MPI_Barrier    returns once every node has entered it
- *   rvm_bcast_on(comm, buf, m, root)                    the calls above on a row, a column or
- *   rvm_scatter_on(comm, send, recv, m, root)           a pillar (MPI_Cart_sub's, below):
+ *   rvm_bcast_on(comm, buf, m, root)                    the calls above on a row, a column, a
+ *   rvm_scatter_on(comm, send, recv, m, root)           pillar, a plane or a block (below):
  *   rvm_gather_on(comm, send, recv, m, root)            n = rvm_comm_size(comm) members for N,
  *   rvm_allgather_on(comm, send, recv, m)               ranks for nodes (a root is a rank of
  *   rvm_alltoall_on(comm, send, recv, m)                comm); declared with a prefix
- *   rvm_allreduce_on(comm, send, recv, count, op)       (row.bcast@1, col.alltoall); reductions
- *   rvm_reduce_on(comm, send, recv, count, op, root)    on rows need row.allgather [and
- *   rvm_reduce_scatter_on(comm, send, recv, count, op)  row.alltoall], as the machine's need
- *                                                       allgather [alltoall]
+ *   rvm_allreduce_on(comm, send, recv, count, op)       (row.bcast@1, col.alltoall, pln.,
+ *   rvm_reduce_on(comm, send, recv, count, op, root)    blk2x2.); reductions on rows need
+ *   rvm_reduce_scatter_on(comm, send, recv, count, op)  row.allgather [and row.alltoall], as
+ *                                                       the machine's need allgather [alltoall]
  *
  * Reductions (op: RVM_SUM, RVM_MIN, RVM_MAX, RVM_BAND, RVM_BOR, RVM_BXOR on int32; RVM_UMIN,
  * RVM_UMAX for uint32; sum and the bitwise ops are the same for both, the sum modulo 2^32)
@@ -81,7 +81,11 @@ int rvm_alltoall(const void *send, void *recv, uint32_t m);
 
 /* Communicators of part of the machine (MPI_Cart_sub on a 2-D or 3-D machine): this node's
  * row (the nodes with its y and z; rank = x), its column (the nodes with its x and z; rank =
- * y) or, on a 3-D machine, its pillar (the nodes with its x and y; rank = z). Every row (or
+ * y) or, on a 3-D machine, its pillar (the nodes with its x and y; rank = z) or its XY plane
+ * (the nodes with its z; rank = x + X*y; declared pln.bcast@0 ...: built for the plane as an
+ * XxY machine of its own), or on a 2-D machine its block (a sub-rectangle: the machine cut
+ * into equal BX x BY blocks, declared blk2x2.bcast@0 ...; rank x % BX + BX * (y % BY); built
+ * for the block as a BXxBY mesh of its own, a torus only when the block is the whole torus). Every row (or
  * column, or pillar) runs its own collective at the same time as the others, on the links of
  * its line alone, with a start barrier over its members only. The program declares them in
  * its Makefile with a prefix: COLLECTIVES := row.bcast@2 col.allgather pil.alltoall (the
@@ -93,7 +97,12 @@ typedef enum {
     RVM_COMM_WORLD = 0,   /* every node (MPI_COMM_WORLD): rvm_bcast ... */
     RVM_COMM_ROW = 1,     /* this node's row (along x) */
     RVM_COMM_COL = 2,     /* this node's column (along y) */
-    RVM_COMM_PILLAR = 3   /* this node's pillar (along z; 3-D machines) */
+    RVM_COMM_PILLAR = 3,  /* this node's pillar (along z; 3-D machines) */
+    RVM_COMM_PLANE = 4,   /* this node's XY plane (the X*Y nodes of its z; rank x + X*y; 3-D machines
+                             of up to 32 nodes, planes of up to 16: pln. in COLLECTIVES) */
+    RVM_COMM_BLOCK = 5    /* this node's block of a 2-D machine cut into equal BX x BY blocks (the
+                             shape its blkBXxBY. declarations give; rank x % BX + BX * (y % BY);
+                             blocks of up to 16 nodes) */
 } rvm_comm;
 uint32_t rvm_comm_rank(rvm_comm comm);   /* this node's rank in it (MPI_Comm_rank); */
 uint32_t rvm_comm_size(rvm_comm comm);   /* its members (MPI_Comm_size); 0: no such communicator */

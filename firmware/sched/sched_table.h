@@ -24,8 +24,15 @@
  *                          machine, a pillar, d = 2, of a 3-D one: MPI_Cart_sub), whose
  *                          schedule was built for that line as a
  *                          shape of its own: root, dst and src are ranks on the line (the
- *                          coordinate d), its routes move in dimension d alone. shape and node
- *                          stay the machine's, so loaders check it as any other table
+ *                          coordinate d), its routes move in dimension d alone; 4: a table
+ *                          of the XY plane through `node` of a 3-D machine, built for the
+ *                          2-D machine XxY: ranks x + X*y, routes and ports in x and y (the
+ *                          machine's); SCHED_LINE_BLOCK(bx, by) (0x40 .. 0x7f): a table of the
+ *                          bx x by block (sub-rectangle) through `node` of a 2-D machine cut
+ *                          into equal blocks, built for the 2-D mesh bxxby (a torus only when
+ *                          the block is the whole torus): ranks (x % bx) + bx * (y % by), routes
+ *                          inside the block. shape and node stay the machine's, so loaders
+ *                          check it as any other table
  *   24   4   root          node id of the root
  *   28   4   node          node id this table belongs to
  *   32   2   nsteps        steps (slots) of the whole schedule
@@ -194,11 +201,18 @@ int sched_table_open_header(const uint8_t *buf, uint32_t len, const sched_shape 
  *                          barrier and its transit slots: 16 * (nsend + 1) + 12 * nrecv
  *   20   2   ws_transit    the most transit receives of any node (each a slot of m / parts)
  *   22   1   flags         the table's line (its byte 23): 0 the machine, 1 its rows, 2 its columns,
- *                          3 its pillars (z)
+ *                          3 its pillars (z), 4 its XY planes, SCHED_LINE_BLOCK(bx, by) its blocks
  *   23   1   reserved      0
  * Maxima over the nodes, not this node's own figures: every node then makes the same choice
  * among the variants for the same m.
  */
+/* byte 23 (`line`) of a block's table: 0x40 | (bx - 1) << 3 | (by - 1), sides 1 .. 8 */
+#define SCHED_LINE_BLOCK(bx, by) ((uint8_t)(0x40u | ((uint32_t)(bx) - 1u) << 3 | ((uint32_t)(by) - 1u)))
+#define SCHED_LINE_IS_BLOCK(line) (((uint32_t)(line) & 0xc0u) == 0x40u)
+#define SCHED_LINE_BLOCK_X(line) ((((uint32_t)(line) >> 3) & 7u) + 1u)
+#define SCHED_LINE_BLOCK_Y(line) (((uint32_t)(line) & 7u) + 1u)
+#define SCHED_BLOCK_MAX_SIDE 8u
+
 #define SCHED_PKG_MAGIC 0x4b505652u
 #define SCHED_AREA_MAGIC 0x41545652u
 #define SCHED_PKG_VERSION 1u

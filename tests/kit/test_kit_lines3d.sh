@@ -10,7 +10,8 @@
 # every word it got against its own reference from every node's known input and that nothing
 # past a result was written. Refused on every node with its code and message, nothing written:
 # a root that is not a rank of the pillar (bcast) or of the row (reduce), a pillar root not
-# declared, a communicator the machine has none of, a pillar's table compiled on the row.
+# declared, a communicator the machine has none of, a plane collective the program does not
+# declare (the planes' own test: test_kit_planes.sh), a pillar's table compiled on the row.
 # With LINES3D_MEASURE=1, prints the cycles (the most any node took, a repeated call after a barrier; 3x3x3 torus) of
 # every pillar's and every row's bcast at once against the machine's bcast of the same bytes,
 # and of every pillar's allreduce against the machine's. Also schedgen: a pillar root off the
@@ -32,7 +33,7 @@ model_of() { [ "$1" = 3x3x3t ] && echo mesh-sim-3x3x3t-xrand || echo "mesh-sim-$
 kit_setup kit-lines3d schedgen $(for s in $shapes; do model_of "$s"; done) || exit 1
 
 checks="ranks strides bcast-root-off-pillar reduce-root-off-row undeclared-pillar-scatter-root alltoall-bad-communicator
-pillar-table-on-row nothing-written pil-allreduce-after row-bcast-after"
+undeclared-plane-allgather pillar-table-on-row nothing-written pil-allreduce-after row-bcast-after"
 round_checks() {   # round_checks K LINE...: the checks of round K on those lines
     local c l k="$1"
     shift
@@ -74,7 +75,8 @@ for shape in $shapes; do
 rvm_bcast_on: root 3 is not a rank of this pillar (ranks 0..2: a root on a pillar is its z)
 rvm_reduce_on: root 4 is not a rank of this row (ranks 0..2: a root on a row is its x)
 rvm_scatter_on: pil.scatter with root 1 is not declared: add pil.scatter@1 to COLLECTIVES
-rvm_alltoall_on: communicator 4: this machine has none such
+rvm_alltoall_on: communicator 5: this machine has none such
+rvm_allgather_on: pln.allgather is not declared for the planes: add pln.allgather to COLLECTIVES
 coll_plan_init_on: a table built for a pillar, run on a row
 MSG
     [ $shape = 3x3x3t ] && [ "$measure" = 1 ] || continue

@@ -8,7 +8,7 @@
 # checking every byte; bad input refused on every node with its code and message and nothing
 # written (a root that is not a rank of the row, row.allgather and col.bcast not declared, a
 # row's table compiled on the column and on the whole machine, a communicator that does not
-# exist), then the row broadcast and the column allgather again; one node that skips its row's
+# exist, RVM_COMM_PLANE on this 2-D machine, RVM_COMM_BLOCK in a program that declares no block), then the row broadcast and the column allgather again; one node that skips its row's
 # broadcast leaves its row in a timeout naming the row (80), the other rows deliver. Prints the cycles of the rows'
 # broadcasts (all at once) against the whole machine's of the same bytes, 1 KiB and 16 KiB
 # (the most any node took). Also: the torus build refused by the mesh's mesh-sim before reset
@@ -19,7 +19,7 @@ prog=tests/kit/progs/subcomm
 kit_setup kit-subcomm schedgen mesh-sim-4x4t mesh-sim-4x4m || exit 1
 
 checks="ranks row-bcast-0 col-allgather-0 row-bcast-1 col-allgather-1 row-bcast-2 col-allgather-2 root-off-row
-undeclared-row-allgather undeclared-col-bcast bad-communicator row-table-found row-table-on-column row-table-on-machine
+undeclared-row-allgather undeclared-col-bcast bad-communicator no-plane no-block row-table-found row-table-on-column row-table-on-machine
 nothing-written row-bcast-after col-allgather-after"
 
 for shape in 4x4t 4x4m; do
@@ -41,6 +41,8 @@ rvm_bcast_on: root 4 is not a rank of this row (ranks 0..3: a root on a row is i
 rvm_allgather_on: row.allgather is not declared for the rows: add row.allgather to COLLECTIVES in the program's Makefile (it declares: bcast@0 row.bcast@0 row.bcast@1 row.bcast@2 row.bcast@3 col.allgather)
 rvm_bcast_on: col.bcast is not declared for the columns: add col.bcast to COLLECTIVES
 rvm_bcast_on: communicator 7: this machine has none such
+rvm_bcast_on: communicator 4: this machine has none such
+rvm_allgather_on: communicator 5: this machine has none such
 coll_plan_init_on: a table built for a row, run on a column
 coll_plan_init: a table built for a row, run on the whole machine (give it the communicator of its line: coll_plan_init_on)
 MSG

@@ -181,12 +181,18 @@ static uint32_t fnv_skip(const uint8_t *p, uint32_t len, uint32_t skip)
     return h;
 }
 
-/* the node of item's schedule whose table machine node v holds: v, or its rank in its line */
+/* the node of item's schedule whose table machine node v holds: v, or its rank in its line
+ * (group 1 .. 3: its coordinate along it) or in its XY plane (group 4: x + X*y) */
 static uint32_t table_node(const sched_shape *shape, const sched_pkg_item *item, uint32_t v)
 {
     if (!item->group) return v;
     int32_t c[SCHED_MAX_DIMS];
     sched_node_coord(shape, v, c);
+    if (item->group == 4) return (uint32_t)c[0] + (uint32_t)shape->side[0] * (uint32_t)c[1];
+    if (SCHED_LINE_IS_BLOCK(item->group)) {   /* a block's rank: x % bx + bx * (y % by) */
+        const uint32_t bx = SCHED_LINE_BLOCK_X(item->group), by = SCHED_LINE_BLOCK_Y(item->group);
+        return (uint32_t)c[0] % bx + bx * ((uint32_t)c[1] % by);
+    }
     return (uint32_t)c[item->group - 1u];
 }
 
@@ -263,7 +269,7 @@ int sched_write_package(const sched_shape *shape, const sched_pkg_item *items, u
             e[22] = items[i].group;
             memcpy(area + at, t, it[i].bytes[tv]);
             if (items[i].group) {
-                /* a line's table: the machine's shape and node, its line in byte 23
+                /* a line's or a plane's table: the machine's shape and node, its line in byte 23
                  * (sched_table.h), its checksum again */
                 uint8_t *h = area + at;
                 h[12] = shape->dims;

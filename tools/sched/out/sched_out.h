@@ -30,7 +30,10 @@ typedef struct {
     uint32_t min_bytes;
     uint8_t group;   /* 0: s is of the package's shape; 1 + d: s is of a line along dimension d
                       * (a row Xx1, a column 1xY), and node v holds the table of its rank in its
-                      * line (coordinate d); the entry's flags say which */
+                      * line (coordinate d); 4: s is of an XY plane of a 3-D machine (the 2-D
+                      * XxY), node v holds its rank's, x + X*y; SCHED_LINE_BLOCK(bx, by): s is
+                      * of a block of a 2-D machine (bxxby), node v holds its rank's, x % bx +
+                      * bx * (y % by); the entry's flags say which */
 } sched_pkg_item;
 typedef struct {
     uint32_t area_bytes;      /* the largest area: what a node holds, and the image reserves */

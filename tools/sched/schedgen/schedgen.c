@@ -162,7 +162,8 @@ static int package(const sched_shape *shape, const char *const *specs, const pkg
             if (sched_generate_chunks(s, &line, (sched_algo)v[j].algo, root, v[j].chunks, err, sizeof err)) {
                 fprintf(stderr, "schedgen: --coll '%s' on the %s %s%s: %s\n", specs[k], shape_text,
                         shape->torus ? "torus" : "mesh", parsed[k].group == 1 ? "'s rows" : parsed[k].group == 2 ?
-                        "'s columns" : parsed[k].group == 3 ? "'s pillars" : "", err);
+                        "'s columns" : parsed[k].group == 3 ? "'s pillars" : parsed[k].group == 4 ? "'s planes" :
+                        parsed[k].group ? "'s blocks" : "", err);
                 goto out;
             }
             nitems++;
@@ -231,8 +232,13 @@ static int package(const sched_shape *shape, const char *const *specs, const pkg
     if (!quiet) {
         printf("package: %s for the %s %s, %d tables:", out, shape_text, shape->torus ? "torus" : "mesh", nitems);
         for (int i = 0; i < nitems; i++) {
-            printf(" %s%s", items[i].group == 1 ? "row." : items[i].group == 2 ? "col." : items[i].group == 3 ? "pil." : "",
-                   sched_algo_name(sch[i].algo));
+            if (SCHED_LINE_IS_BLOCK(items[i].group))
+                printf(" blk%lux%lu.", (unsigned long)SCHED_LINE_BLOCK_X(items[i].group),
+                       (unsigned long)SCHED_LINE_BLOCK_Y(items[i].group));
+            else
+                printf(" %s", items[i].group == 1 ? "row." : items[i].group == 2 ? "col." : items[i].group == 3 ? "pil."
+                       : items[i].group == 4 ? "pln." : "");
+            printf("%s", sched_algo_name(sch[i].algo));
             if (sched_coll_parts(&sch[i]) > 1) printf("(%lu parts)", (unsigned long)sched_coll_parts(&sch[i]));
             if (items[i].min_bytes) printf(">=%luB", (unsigned long)items[i].min_bytes);
         }

@@ -24,7 +24,9 @@ typedef struct {
 typedef struct {
     char text[128];   /* the collective's name as given */
     int coll, rooted, nv;
-    int group;        /* 0: the machine; 1: its rows (row.COLL), 2: its columns (col.COLL), 3: its pillars (pil.COLL) */
+    int group;        /* 0: the machine; 1: its rows (row.COLL), 2: its columns (col.COLL), 3: its pillars (pil.COLL),
+                         4: its XY planes (pln.COLL), SCHED_LINE_BLOCK(bx, by) (sched_table.h):
+                         its bx x by blocks (blkBXxBY.COLL) */
     uint32_t root;    /* a node id; on rows and columns a rank of the line */
     pkg_variant v[4];
 } pkg_spec;
@@ -52,7 +54,7 @@ void schedgen_opts_free(schedgen_opts *o);
 /* The usage text; and "schedgen: <fmt with what>" on stderr, returning 2 (schedgen_args.c). */
 void schedgen_usage(FILE *f);
 /* The shape a --coll spec's tables are built for: the machine's (group 0), or one of its rows
- * (1: Xx1, Xx1x1), columns (2: 1xY, 1xYx1) or pillars (3: 1x1xZ) */
+ * (1: Xx1, Xx1x1), columns (2: 1xY, 1xYx1), pillars (3: 1x1xZ) or XY planes (4: the 2-D XxY) */
 void schedgen_group_shape(const sched_shape *machine, int group, sched_shape *line);
 int schedgen_bad(const char *fmt, const char *what);
 

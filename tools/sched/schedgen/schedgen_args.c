@@ -58,7 +58,11 @@ void schedgen_usage(FILE *f)
             "           ROOT a node id, for bcast, scatter and gather (default 0); row.COLL, col.COLL (a\n"
             "           2-D or 3-D machine), pil.COLL (3-D): the collective on every row (column, pillar\n"
             "           along z), built for the line as a shape of its own (a ring on a torus, a linear\n"
-            "           array on a mesh), ROOT a rank of the line (its x, y or z)\n"
+            "           array on a mesh), ROOT a rank of the line (its x, y or z); pln.COLL (3-D): the\n"
+            "           collective on every XY plane (the X*Y nodes of each z), built for the plane as\n"
+            "           an XxY machine of its own, ROOT a rank of the plane (x + X*y); blkBXxBY.COLL\n"
+            "           (2-D): on every BXxBY block of the machine cut into equal blocks (one shape a\n"
+            "           package), built for the block as a mesh of its own, ROOT x %% BX + BX*(y %% BY)\n"
             "--asm      with --package: an assembly file for the program's image that carries the package\n"
             "           (section .rvmesh_package, not loaded) and reserves a node's area (rvmesh_tables)\n"
             "exit status: 0 done; 1 --check found the schedule wrong, --verify-tables found the file\n"
@@ -161,11 +165,28 @@ static int default_variants(const sched_shape *sh, int coll, pkg_variant *v)
 
 /* The line a row (group 1), column (group 2) or pillar (group 3, a 3-D machine's line along
  * z) spec runs on: the machine's side along it, every other side 1 (Xx1, 1xY; Xx1x1, 1xYx1,
- * 1x1xZ: sched_subshape_problem), a ring on a torus, a linear array on a mesh. */
+ * 1x1xZ: sched_subshape_problem), a ring on a torus, a linear array on a mesh. An XY plane
+ * (group 4, a 3-D machine's nodes of one z): the 2-D machine XxY (torus or mesh as the
+ * machine), whose ports and hops are the machine's in x and y and whose node ids are the
+ * ranks x + X*y. */
 void schedgen_group_shape(const sched_shape *machine, int group, sched_shape *line)
 {
     *line = *machine;
     if (!group) return;
+    if (SCHED_LINE_IS_BLOCK(group)) {
+        /* a block (group SCHED_LINE_BLOCK(bx, by), sched_table.h) of a 2-D machine: the 2-D
+         * mesh bxxby; a torus only when the block is the whole torus (one torus flag for
+         * both dimensions: a block spanning one side alone is a mesh there too) */
+        line->side[0] = (uint16_t)SCHED_LINE_BLOCK_X(group);
+        line->side[1] = (uint16_t)SCHED_LINE_BLOCK_Y(group);
+        line->torus = machine->torus && line->side[0] == machine->side[0] && line->side[1] == machine->side[1];
+        return;
+    }
+    if (group == 4) {
+        line->dims = 2;
+        line->side[2] = 1;
+        return;
+    }
     const unsigned dim = (unsigned)group - 1u;
     for (unsigned d = 0; d < machine->dims; d++)
         if (d != dim) line->side[d] = 1;
@@ -174,7 +195,7 @@ void schedgen_group_shape(const sched_shape *machine, int group, sched_shape *li
 /* "row", "column", "pillar" */
 static const char *group_text(int group)
 {
-    return group == 1 ? "row" : group == 2 ? "column" : group == 3 ? "pillar" : 0;
+    return group == 1 ? "row" : group == 2 ? "column" : group == 3 ? "pillar" : group == 4 ? "plane" : "block";
 }
 
 /* "default" on a row or a column: the store-and-forward broadcast tree (both ways round a
@@ -214,7 +235,8 @@ static int coll_from_name(const char *name)
 
 static const char pkg_syntax[] = "COLL[:ALGO][@ROOT] (e.g. bcast, allgather:mnb-opt, bcast:bcast-edst/8@5), on every row, "
                                  "column or pillar (3-D) row.COLL..., col.COLL... or pil.COLL... (row.bcast@2, "
-                                 "col.allgather, pil.alltoall)";
+                                 "col.allgather, pil.alltoall), every XY plane (3-D) pln.COLL... (pln.bcast@4), or every BXxBY block of a 2-D "
+                                 "machine blkBXxBY.COLL... (blk2x2.bcast@3)";
 
 /* Reads every --coll SPEC (before any work). Returns 0, or prints the problem and returns 2. */
 static int parse_specs(const sched_shape *shape, const char *const *specs, int nspecs, pkg_spec *out)
@@ -229,13 +251,43 @@ static int parse_specs(const sched_shape *shape, const char *const *specs, int n
         if (strlen(specs[k]) >= sizeof ps->text) return schedgen_bad("--coll '%s': too long", specs[k]);
         strcpy(text, specs[k]);
         /* row.COLL, col.COLL, pil.COLL: every row (column, pillar) runs it on its own line,
-         * ranks as node ids */
+         * ranks as node ids; pln.COLL: every XY plane on its own */
         int group = 0;
-        if (!strncmp(text, "row.", 4) || !strncmp(text, "col.", 4) || !strncmp(text, "pil.", 4)) {
-            group = text[0] == 'r' ? 1 : text[0] == 'c' ? 2 : 3;
+        if (!strncmp(text, "row.", 4) || !strncmp(text, "col.", 4) || !strncmp(text, "pil.", 4) ||
+            !strncmp(text, "pln.", 4)) {
+            group = text[0] == 'r' ? 1 : text[0] == 'c' ? 2 : text[1] == 'i' ? 3 : 4;
             memmove(text, text + 4, strlen(text + 4) + 1u);
-            if (shape->dims < 2 || (group == 3 && shape->dims != 3)) {
-                fprintf(stderr, "schedgen: --coll '%s': %s (this is the %s %s)\n", specs[k], group == 3 ?
+        } else if (!strncmp(text, "blk", 3)) {
+            /* blkBXxBY.COLL: every BXxBY block of a 2-D machine cut into equal blocks */
+            char *end = 0, *end2 = 0;
+            const unsigned long bx = strtoul(text + 3, &end, 10);
+            const unsigned long by = end && *end == 'x' ? strtoul(end + 1, &end2, 10) : 0;
+            if (!end2 || *end2 != '.' || end == text + 3 || end2 == end + 1) {
+                fprintf(stderr, "schedgen: --coll '%s': a block's collective is blkBXxBY.COLL (blk2x2.bcast@3)\n",
+                        specs[k]);
+                return 2;
+            }
+            if (shape->dims != 2 || bx < 2 || by < 2 || bx > SCHED_BLOCK_MAX_SIDE || by > SCHED_BLOCK_MAX_SIDE ||
+                bx * by > 16u || shape->side[0] % bx || shape->side[1] % by) {
+                fprintf(stderr, "schedgen: --coll '%s': blocks are of a 2-D machine, sides 2 .. %u that divide the "
+                                "machine's, at most 16 nodes (this is the %s %s)\n", specs[k], SCHED_BLOCK_MAX_SIDE,
+                        shape_text, shape->torus ? "torus" : "mesh");
+                return 2;
+            }
+            group = SCHED_LINE_BLOCK(bx, by);
+            for (int j = 0; j < k; j++)
+                if (SCHED_LINE_IS_BLOCK(out[j].group) && out[j].group != group) {
+                    fprintf(stderr, "schedgen: --coll '%s': blocks of one shape a program (%s declares %lux%lu, "
+                                    "'%s' %lux%lu)\n", specs[k], specs[j], (unsigned long)SCHED_LINE_BLOCK_X(out[j].group),
+                            (unsigned long)SCHED_LINE_BLOCK_Y(out[j].group), specs[k], bx, by);
+                    return 2;
+                }
+            memmove(text, end2 + 1, strlen(end2 + 1) + 1u);
+        }
+        if (group && group <= 4) {
+            if (shape->dims < 2 || (group >= 3 && shape->dims != 3)) {
+                fprintf(stderr, "schedgen: --coll '%s': %s (this is the %s %s)\n", specs[k], group == 4 ?
+                        "plane collectives (pln., the XY plane of each z) need a 3-D machine" : group == 3 ?
                         "pillar collectives (pil., the lines along z) need a 3-D machine" :
                         "row and column collectives need a 2-D or 3-D machine", shape_text,
                         shape->torus ? "torus" : "mesh");
@@ -265,7 +317,8 @@ static int parse_specs(const sched_shape *shape, const char *const *specs, int n
             }
             if (group && (parse_list(root_text, ',', r, 1) != 1 || r[0] < 0 || (uint32_t)r[0] >= sched_nodes(&line))) {
                 fprintf(stderr, "schedgen: --coll '%s': the root must be a rank 0..%lu of a %s (its %s)\n", specs[k],
-                        (unsigned long)(sched_nodes(&line) - 1u), line_text, group == 1 ? "x" : group == 2 ? "y" : "z");
+                        (unsigned long)(sched_nodes(&line) - 1u), line_text, group == 1 ? "x" : group == 2 ? "y" :
+                        group == 3 ? "z" : group == 4 ? "x + X*y" : "x % BX + BX*(y % BY)");
                 return 2;
             }
             if (parse_list(root_text, ',', r, 1) != 1 || r[0] < 0 || (uint32_t)r[0] >= sched_nodes(shape)) {
@@ -288,7 +341,7 @@ static int parse_specs(const sched_shape *shape, const char *const *specs, int n
         ps->rooted = rooted;
         ps->nv = 0;
         if (!algo_text || !strcmp(algo_text, "default")) {
-            ps->nv = group ? line_variants(&line, coll, ps->v) : default_variants(shape, coll, ps->v);
+            ps->nv = group && group < 4 ? line_variants(&line, coll, ps->v) : default_variants(&line, coll, ps->v);
         } else {
             char *slash = strchr(algo_text, '/');
             uint32_t chunks = 1;
@@ -312,7 +365,7 @@ static int parse_specs(const sched_shape *shape, const char *const *specs, int n
                 fprintf(stderr, "schedgen: --coll '%s': '/K' (chunks) applies to bcast-edst only\n", specs[k]);
                 return 2;
             }
-            if (group && !line_algo(algo)) {
+            if (group && group < 4 && !line_algo(algo)) {
                 fprintf(stderr, "schedgen: --coll '%s': %s does not run on a %s; there: saf-bcast, bcast-binomial, "
                                 "scatter, gather, mnb-opt (a ring), allgather-ring, te-a2, alltoall-pairwise, or "
                                 "default\n", specs[k], algo_text, line_text);

@@ -11,7 +11,7 @@
  * rvm_last_reduce_path), reduce to a root, reduce-scatter; sum, min, max and an op of the
  * program's own that does not commute. Then bad input refused with its code, nothing written:
  * a root that is not a rank of the pillar or of the row, a pillar root not declared, a
- * communicator the machine has none of, a pillar's table on a row; then a pillar allreduce and
+ * communicator the machine has none of, a plane collective not declared, a pillar's table on a row; then a pillar allreduce and
  * a row bcast again. Last (-DMEASURE), the cycles of every pillar's (and row's) bcast at once
  * against the machine's, and of every pillar's allreduce against the machine's, about 1 KiB
  * and 16 KiB (a repeated call after a barrier, the most any node took is the test's).
@@ -341,7 +341,10 @@ int main(void)
     expect("bcast-root-off-pillar", rvm_bcast_on(RVM_COMM_PILLAR, out, 4u * BLOCK, side[2]) == COLL_EROOT);
     expect("reduce-root-off-row", rvm_reduce_on(RVM_COMM_ROW, in, out, SMALL, RVM_SUM, side[0] + 1u) == COLL_EROOT);
     expect("undeclared-pillar-scatter-root", rvm_scatter_on(RVM_COMM_PILLAR, in, out, 4u * BLOCK, 1) == COLL_EUNDECLARED);
-    expect("alltoall-bad-communicator", rvm_alltoall_on((rvm_comm)4, in, out, 4u * BLOCK) == COLL_EARG);
+    expect("alltoall-bad-communicator", rvm_alltoall_on((rvm_comm)5, in, out, 4u * BLOCK) == COLL_EARG);
+    /* the XY plane: a communicator of this machine, whose collectives this program does not declare */
+    expect("undeclared-plane-allgather", rvm_comm_size(RVM_COMM_PLANE) == side[0] * side[1] &&
+                                             rvm_allgather_on(RVM_COMM_PLANE, in, out, 4u * BLOCK) == COLL_EUNDECLARED);
     /* a pillar's table on the row's communicator */
     const sched_table *pil_table = rvm_comm_table(RVM_COMM_PILLAR, RVM_BCAST, 0, 4u * BLOCK);
     static uint8_t ws[4096] __attribute__((aligned(16)));

@@ -105,6 +105,11 @@ int main(void)
     expect("undeclared-row-allgather", rvm_allgather_on(RVM_COMM_ROW, block, all, sizeof block) == COLL_EUNDECLARED);
     expect("undeclared-col-bcast", rvm_bcast_on(RVM_COMM_COL, vec, sizeof vec, 0) == COLL_EUNDECLARED);
     expect("bad-communicator", rvm_bcast_on((rvm_comm)7, vec, sizeof vec, 0) == COLL_EARG);
+    /* a 2-D machine has no planes (nor pillars); a program that declares no block no blocks */
+    expect("no-plane", rvm_comm_size(RVM_COMM_PLANE) == 0 && rvm_comm_of(RVM_COMM_PLANE) == 0 &&
+                           rvm_bcast_on(RVM_COMM_PLANE, vec, sizeof vec, 0) == COLL_EARG);
+    expect("no-block", rvm_comm_size(RVM_COMM_BLOCK) == 0 && rvm_comm_of(RVM_COMM_BLOCK) == 0 &&
+                           rvm_allgather_on(RVM_COMM_BLOCK, block, all, sizeof block) == COLL_EARG);
     /* a row's table on the column's communicator, and on the whole machine */
     const sched_table *row_table = rvm_comm_table(RVM_COMM_ROW, RVM_BCAST, 0, sizeof vec);
     static uint8_t ws[4096] __attribute__((aligned(16)));
