@@ -26,7 +26,9 @@ void schedgen_usage(FILE *f)
             "            cang-wu, cang-wu-dp (one-port wormhole broadcast, 2^k x 2^k)\n"
             "            saf-bcast (all-port store-and-forward broadcast tree, any shape)\n"
             "            bcast-edst (store-and-forward broadcast of 2d parts (mesh: d) over arc-disjoint\n"
-            "              spanning trees, any shape; --chunks K pipelines K chunks per tree)\n"
+            "              spanning trees, any shape; --chunks K pipelines K chunks per tree; on a line\n"
+            "              (--shape 8x1: a row as --package builds it) a ring's two ways round, half\n"
+            "              the message each, or an array's one tree)\n"
             "            bcast-binomial (binomial tree, dimension-order worms sharing links, any shape)\n"
             "            scatter, gather (all-port store-and-forward, any shape)\n"
             "            mnb, mnb-split, mnb-diag (multinode broadcast = allgather, p x p or p x p x p)\n"
@@ -197,7 +199,8 @@ static int line_variants(const sched_shape *line, int coll, pkg_variant *v)
 /* the algorithms that run on a line (a row or a column): the others need 2 or 3 dimensions */
 static int line_algo(int algo)
 {
-    return algo == SCHED_ALGO_SAF_BCAST || algo == SCHED_ALGO_BCAST_BINOMIAL || algo == SCHED_ALGO_SCATTER ||
+    return algo == SCHED_ALGO_SAF_BCAST || algo == SCHED_ALGO_BCAST_EDST || algo == SCHED_ALGO_BCAST_BINOMIAL ||
+           algo == SCHED_ALGO_SCATTER ||
            algo == SCHED_ALGO_GATHER || algo == (int)SCHED_ALGO_MNB_OPT || algo == (int)SCHED_ALGO_ALLGATHER_RING ||
            algo == (int)SCHED_ALGO_TE_A2 || algo == (int)SCHED_ALGO_ALLTOALL_PAIRWISE;
 }
@@ -313,7 +316,7 @@ static int parse_specs(const sched_shape *shape, const char *const *specs, int n
                 return 2;
             }
             if (group && !line_algo(algo)) {
-                fprintf(stderr, "schedgen: --coll '%s': %s does not run on a %s; there: saf-bcast, bcast-binomial, "
+                fprintf(stderr, "schedgen: --coll '%s': %s does not run on a %s; there: saf-bcast, bcast-edst, bcast-binomial, "
                                 "scatter, gather, mnb-opt (a ring), allgather-ring, te-a2, alltoall-pairwise, or "
                                 "default\n", specs[k], algo_text, line_text);
                 return 2;
@@ -387,9 +390,17 @@ int schedgen_parse(int argc, char **argv, schedgen_opts *o)
         shape.side[d] = (uint16_t)(v < 0 ? 0 : v > 65535 ? 65535 : v);
     }
     const char *problem = sched_shape_problem(&shape);
-    if (problem) return schedgen_bad("bad --shape: %s", problem);
+    /* a line (8x1, 1x8, 1x1x5: a row, column or pillar as a shape of its own, as --package
+     * builds a row.COLL's schedule) only for the lines' broadcasts, below */
+    const char *line_problem = problem && !sched_subshape_problem(&shape) ? problem : 0;
+    if (problem && !line_problem) return schedgen_bad("bad --shape: %s", problem);
 
     o->shape = shape;
+    if (line_problem && (o->package || o->verify || sources_arg || ndead_args || !algo_arg ||
+                         (sched_algo_from_name(algo_arg) != SCHED_ALGO_SAF_BCAST &&
+                          sched_algo_from_name(algo_arg) != SCHED_ALGO_BCAST_EDST)))
+        return schedgen_bad("bad --shape: %s (a line such as 8x1 goes with --algo saf-bcast or bcast-edst alone: "
+                            "a row's or a column's broadcast)", line_problem);
     if (o->package) {
         if (algo_arg || root_arg || o->dump || o->tables || o->svg || o->verify || sources_arg || chunks_arg ||
             o->check || o->stats)
