@@ -133,7 +133,7 @@ typedef struct {
  * first + r * stride (stride 1, X, X*Y). Its start barrier is over its members only: every
  * member signals every other once, counted on NI counter `counter` (COLL_COMM_COUNTER: 15 for
  * rows, 14 for columns, 7 for pillars; the machine's barrier counts on 8 .. 8 + rounds - 1). */
-#define COLL_COMM_MAX_SIZE 16u    /* members of a line (its barrier: size - 1 signals a node) */
+#define COLL_COMM_MAX_SIZE 32u    /* members of a line (its barrier: size - 1 signals a node, 16 bytes each) */
 typedef struct {
     uint32_t rank, size;          /* this node's rank in it, its members */
     uint32_t first, stride;       /* the machine node of rank 0; node ids between ranks */
