@@ -83,13 +83,12 @@ done
 
 # SUBCOMM_LONG=1 (not in make test: the 32x2 torus's model is about 4 minutes of building, then a
 # minute of simulation): lines of 32, the longest a communicator takes (COLL_COMM_MAX_SIZE):
-# every row of 32 broadcasting by bcast-edst (its two ways round), every column of 2 by default
-# (bcast-edst at every size), byte-exact on every node
+# every row of 32 and column of 2 broadcasting by default (rows: saf-bcast below 4 KiB,
+# bcast-edst/8 from it; columns: bcast-edst at every size), byte-exact on every node
 if [ "${SUBCOMM_LONG:-0}" = 1 ] && make_or_fail kit-subcomm-32x2t-model "$work/model32.log" mesh-sim-32x2t MESH_SIM_EXTRA=32x2t; then
     out="$work/32x2t"
     if kit_make 32x2t-build "$prog" OUT="$root/$out" SHAPE=32x2t \
-        COLLECTIVES="row.bcast:bcast-edst@0 row.bcast:bcast-edst@1 row.bcast:bcast-edst@2 col.bcast@0 col.bcast@1" \
-        CFLAGS=-DLINE_BCAST; then
+        COLLECTIVES="row.bcast@0 row.bcast@1 row.bcast@2 col.bcast@0 col.bcast@1" CFLAGS=-DLINE_BCAST; then
         "$BUILD/bin/mesh-sim-32x2t" --elf "$out/subcomm.elf" --max-cycles 3000000 >"$out/run.out" 2>"$out/run.err"
         rc=$?
         [ $rc -eq 0 ] && pass "kit-subcomm-32x2t-run (rows of 32)" || fail kit-subcomm-32x2t-run "exit $rc: $(tail_of "$out/run.err" 2)"
@@ -101,16 +100,16 @@ if [ "${SUBCOMM_LONG:-0}" = 1 ] && make_or_fail kit-subcomm-32x2t-model "$work/m
 fi
 
 # the lines' default broadcast by size: on a ring of up to 8 bcast-edst from 512 B a hop it adds
-# over saf-bcast's (a ring of 8: 3 hops, 1,536 B; of 4: 512 B), saf-bcast alone on a longer
-# ring and on a linear array
+# over saf-bcast's (a ring of 8: 3 hops, 1,536 B; of 4: 512 B), on a longer ring bcast-edst/8
+# from 4 KiB, saf-bcast alone on a linear array
 if "$BUILD/bin/schedgen" --shape 8x4 --torus --package "$work/default.pkg" --coll row.bcast@7 --coll col.bcast@1 \
     >"$work/default-pkg.out" 2>&1 &&
     grep -qF "row.saf-bcast row.bcast-edst(2 parts)>=1536B col.saf-bcast col.bcast-edst(2 parts)>=512B;" "$work/default-pkg.out" &&
     "$BUILD/bin/schedgen" --shape 9x4 --torus --package "$work/default.pkg" --coll row.bcast@7 \
-    >>"$work/default-pkg.out" 2>&1 && grep -qF "1 tables: row.saf-bcast;" "$work/default-pkg.out" &&
+    >>"$work/default-pkg.out" 2>&1 && grep -qF "2 tables: row.saf-bcast row.bcast-edst(16 parts)>=4096B;" "$work/default-pkg.out" &&
     "$BUILD/bin/schedgen" --shape 8x4 --mesh --package "$work/default.pkg" --coll row.bcast@7 --coll col.bcast@1 \
     >>"$work/default-pkg.out" 2>&1 && grep -qF "2 tables: row.saf-bcast col.saf-bcast;" "$work/default-pkg.out"; then
-    pass "kit-subcomm-schedgen-line-default (rings of up to 8: saf-bcast, bcast-edst from 512 B a further hop; longer rings, arrays: saf-bcast)"
+    pass "kit-subcomm-schedgen-line-default (rings of up to 8: saf-bcast, bcast-edst from 512 B a further hop; longer: bcast-edst/8 from 4 KiB; arrays: saf-bcast)"
 else
     fail kit-subcomm-schedgen-line-default "$(tail_of "$work/default-pkg.out" 2)"
 fi

@@ -54,10 +54,10 @@ void schedgen_usage(FILE *f);
 /* The shape a --coll spec's tables are built for: the machine's (group 0), or one of its rows
  * (1: Xx1, Xx1x1), columns (2: 1xY, 1xYx1) or pillars (3: 1x1xZ) */
 void schedgen_group_shape(const sched_shape *machine, int group, sched_shape *line);
-/* "default" on a ring of n nodes: the smallest block bcast-edst broadcasts (saf-bcast below;
- * UINT32_MAX: saf-bcast alone, rings of more than SCHEDGEN_RING_EDST_MAX) */
+/* "default" on a ring of n nodes: bcast-edst's chunks per tree and the smallest block it
+ * broadcasts (saf-bcast below): one chunk on rings of up to SCHEDGEN_RING_EDST_MAX, 8 on longer */
 #define SCHEDGEN_RING_EDST_MAX 8u
-uint32_t schedgen_ring_edst_bytes(uint32_t n);
+void schedgen_ring_edst(uint32_t n, uint32_t *chunks, uint32_t *min_bytes);
 int schedgen_bad(const char *fmt, const char *what);
 
 #endif

@@ -179,23 +179,24 @@ static const char *group_text(int group)
     return group == 1 ? "row" : group == 2 ? "column" : group == 3 ? "pillar" : 0;
 }
 
-/* The smallest block from which a ring of n nodes broadcasts by bcast-edst (its two ways
- * round, half the block each, n - 1 hops) rather than saf-bcast (the whole block down both of
- * the root's links, floor(n/2) hops): the halves save m/8 cycles (a link moves 4 bytes a
- * cycle), each further hop costs about 30 to 45 cycles (measured on the rows of the 4x4, 5x5
- * and 8x8 tori, kit/README.md): 512 bytes a further hop. UINT32_MAX (saf-bcast alone) on rings
- * of more than 8: on the 32x2 torus's rows of 32 bcast-edst won at 4 KiB only and lost at
- * 16 KiB (6,947 cycles against 6,570; why is not known), and rings of 9 to 31 were not
- * measured. */
-uint32_t schedgen_ring_edst_bytes(uint32_t n)
+/* Where a ring of n nodes broadcasts by bcast-edst (its two ways round, half the block each,
+ * n - 1 hops) rather than saf-bcast (the whole block down both of the root's links, floor(n/2)
+ * hops): its chunks per tree and the smallest block. The halves save m/8 cycles (a link moves
+ * 4 bytes a cycle), each further hop costs about 30 to 45 cycles (measured on the rows of the
+ * 4x4, 5x5 and 8x8 tori, kit/README.md): from 512 bytes a further hop, one piece a tree. On
+ * longer rings a half in one worm relayed through every node moves at about half a word a
+ * cycle (the rows of 32 of the 32x2 torus, 16 KiB: 6,947 cycles against saf-bcast's 6,570),
+ * in 8 chunks a tree at a word (4,924), which wins from 4 KiB there (3,480 against 3,665);
+ * rings of 9 to 31 were not measured. */
+void schedgen_ring_edst(uint32_t n, uint32_t *chunks, uint32_t *min_bytes)
 {
-    if (n > SCHEDGEN_RING_EDST_MAX) return UINT32_MAX;
-    return n < 2u ? 0u : 512u * (n - 1u - n / 2u);
+    *chunks = n > SCHEDGEN_RING_EDST_MAX ? 8u : 1u;
+    *min_bytes = n > SCHEDGEN_RING_EDST_MAX ? 4096u : n < 2u ? 0u : 512u * (n - 1u - n / 2u);
 }
 
 /* "default" on a row or a column: the broadcast of the store-and-forward tree (both ways
- * round a ring, both ways along a linear array), on a ring of up to 8 from
- * schedgen_ring_edst_bytes on bcast-edst's two ways round (a linear array's bcast-edst is the same tree: chunks no gain),
+ * round a ring, both ways along a linear array), on a ring from schedgen_ring_edst's size on
+ * bcast-edst's two ways round (a linear array's bcast-edst is the same tree: chunks no gain),
  * and the allgather of the fewest slots (a ring: mnb-opt, ceil((N-1)/2); a linear array: the
  * two pipelines of allgather-ring, N-1) */
 static int line_variants(const sched_shape *line, int coll, pkg_variant *v)
@@ -205,8 +206,9 @@ static int line_variants(const sched_shape *line, int coll, pkg_variant *v)
     switch (coll) {
     case SCHED_COLL_BCAST:
         v[0] = (pkg_variant){SCHED_ALGO_SAF_BCAST, 1, 0};
-        if (!line->torus || schedgen_ring_edst_bytes(n) == UINT32_MAX) return 1;
-        v[1] = (pkg_variant){SCHED_ALGO_BCAST_EDST, 1, schedgen_ring_edst_bytes(n)};
+        if (!line->torus) return 1;
+        v[1] = (pkg_variant){SCHED_ALGO_BCAST_EDST, 1, 0};
+        schedgen_ring_edst(n, &v[1].chunks, &v[1].min_bytes);
         return 2;
     case SCHED_COLL_SCATTER: v[0] = (pkg_variant){SCHED_ALGO_SCATTER, 1, 0}; return 1;
     case SCHED_COLL_GATHER: v[0] = (pkg_variant){SCHED_ALGO_GATHER, 1, 0}; return 1;
