@@ -139,7 +139,7 @@ typedef struct {
  * bx x by blocks (coll_comm_block: dim 4): its tables built for the 2-D mesh bxxby (a torus
  * when the block is the whole torus), ranks x % bx + bx * (y % by), routes inside the block,
  * its barrier's signals counted on counter 7 (the pillars', which a 2-D machine lacks). */
-#define COLL_COMM_MAX_SIZE 16u    /* members of a line or a plane (its barrier: size - 1 signals a node) */
+#define COLL_COMM_MAX_SIZE 32u    /* members of a line, a plane or a block (its barrier: size - 1 signals a node, 16 bytes each) */
 typedef struct {
     uint32_t rank, size;          /* this node's rank in it, its members */
     uint32_t first, stride;       /* the machine node of rank 0; node ids between ranks (a line's) */

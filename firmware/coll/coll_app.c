@@ -24,7 +24,7 @@ extern const uint8_t rvmesh_tables[] __attribute__((weak));
 extern const uint8_t rvmesh_tables_end[] __attribute__((weak));
 extern uint8_t __heap_start[], __heap_end[];
 
-#define RVM_MAX_TABLES 32u
+#define RVM_MAX_TABLES 48u   /* a line bcast's default is 2 tables on a ring (saf-bcast, bcast-edst) */
 #define RVM_PLANS 16u   /* SUMMA on the 8x8 torus: 16 broadcasts a product (8 made it compile every call) */
 
 /* A compiled call kept for the next one with the same table, buffers and m (as an MPI-4

@@ -92,11 +92,15 @@ static void signal_lists(const coll_ctx *ctx, coll_comm *comm)
     for (unsigned p = 0; p <= NI_MAX_PORTS; ++p) {
         comm->signal_first[p] = n;
         comm->signal_count[p] = 0;
-        for (uint32_t r = 0; p < ctx->ni.ports && r < comm->size; ++r)
-            if (r != comm->rank && signal_desc(ctx, comm, r, &comm->signal[n]) == p) {
-                ++n;
+        for (uint32_t r = 0; p < ctx->ni.ports && r < comm->size; ++r) {
+            /* made aside: with every signal placed, signal[n] is past the array (a line of
+             * COLL_COMM_MAX_SIZE members wrote over signal_first until 2026-11-27) */
+            struct ni_desc d;
+            if (r != comm->rank && signal_desc(ctx, comm, r, &d) == p) {
+                comm->signal[n++] = d;
                 ++comm->signal_count[p];
             }
+        }
     }
 }
 

@@ -8,7 +8,9 @@
 # checking every byte; bad input refused on every node with its code and message and nothing
 # written (a root that is not a rank of the row, row.allgather and col.bcast not declared, a
 # row's table compiled on the column and on the whole machine, a communicator that does not
-# exist, RVM_COMM_PLANE on this 2-D machine, RVM_COMM_BLOCK in a program that declares no block), then the row broadcast and the column allgather again; one node that skips its row's
+# exist, RVM_COMM_PLANE on this 2-D machine, RVM_COMM_BLOCK in a program that declares no block), then the row broadcast and the column allgather again; bcast-edst on every row and
+# column (-DLINE_BCAST: the rings' two ways round on the torus, the arrays' tree in 2 chunks on
+# the mesh), byte-exact from every root at 8 B, 1,032 B and 16 KiB; one node that skips its row's
 # broadcast leaves its row in a timeout naming the row (80), the other rows deliver. Prints the cycles of the rows'
 # broadcasts (all at once) against the whole machine's of the same bytes, 1 KiB and 16 KiB
 # (the most any node took). Also: the torus build refused by the mesh's mesh-sim before reset
@@ -53,6 +55,66 @@ MSG
         echo "    $shape bcast of $bytes B: every row at once (its own root) $rowmax cycles, the whole machine $machmax"
     done
 done
+
+# bcast-edst on rows and columns (the torus's rings: the two ways round, half the message each;
+# the mesh's arrays: its one tree in 2 chunks), every line at once, roots at every rank, 8 B,
+# 1,032 B, 16 KiB, byte-exact on every node; the rows' cycles from 16 B to 16 KiB
+for shape in 4x4t 4x4m; do
+    algo=bcast-edst
+    [ $shape = 4x4m ] && algo=bcast-edst/2
+    colls=""
+    for line in row col; do for r in 0 1 2 3; do colls="$colls $line.bcast:$algo@$r"; done; done
+    out="$work/$shape-edst"
+    if ! kit_make "$shape-edst-build" "$prog" OUT="$root/$out" SHAPE=$shape COLLECTIVES="$colls" CFLAGS=-DLINE_BCAST; then
+        fail "kit-subcomm-$shape-edst-build" "$(tail_of "$work/$shape-edst-build.log" 4)"
+        continue
+    fi
+    "$BUILD/bin/mesh-sim-$shape" --elf "$out/subcomm.elf" --max-cycles 2000000 >"$out/run.out" 2>"$out/run.err"
+    rc=$?
+    [ $rc -eq 0 ] && pass "kit-subcomm-$shape-edst-run ($algo on every row and column)" ||
+        fail "kit-subcomm-$shape-edst-run" "exit $rc: $(grep -m 3 "FAILED\|rvm_" "$out/run.out" | tr '\n' ' ')$(tail_of "$out/run.err" 2)"
+    kit_node_checks "kit-subcomm-$shape-edst" "$out/run.out" 16 ranks row-bcast-8 row-bcast-1032 row-bcast-16384 \
+        col-bcast-8 col-bcast-1032 col-bcast-16384
+    figures=""
+    for bytes in 16 64 256 512 1024 4096 16384; do
+        most=$(sed -n "s/^\[[0-9],[0-9]\] cycles row bcast $bytes B: \([0-9]*\)$/\1/p" "$out/run.out" | sort -n | tail -n 1)
+        figures="$figures $bytes B ${most:-?},"
+    done
+    echo "    $shape every row at once by $algo (the most cycles of any node):${figures%,}"
+done
+
+# SUBCOMM_LONG=1 (not in make test: the 32x2 torus's model is about 4 minutes of building, then a
+# minute of simulation): lines of 32, the longest a communicator takes (COLL_COMM_MAX_SIZE):
+# every row of 32 and column of 2 broadcasting by default (rows: saf-bcast below 4 KiB,
+# bcast-edst/8 from it; columns: bcast-edst at every size), byte-exact on every node
+if [ "${SUBCOMM_LONG:-0}" = 1 ] && make_or_fail kit-subcomm-32x2t-model "$work/model32.log" mesh-sim-32x2t MESH_SIM_EXTRA=32x2t; then
+    out="$work/32x2t"
+    if kit_make 32x2t-build "$prog" OUT="$root/$out" SHAPE=32x2t \
+        COLLECTIVES="row.bcast@0 row.bcast@1 row.bcast@2 col.bcast@0 col.bcast@1" CFLAGS=-DLINE_BCAST; then
+        "$BUILD/bin/mesh-sim-32x2t" --elf "$out/subcomm.elf" --max-cycles 3000000 >"$out/run.out" 2>"$out/run.err"
+        rc=$?
+        [ $rc -eq 0 ] && pass "kit-subcomm-32x2t-run (rows of 32)" || fail kit-subcomm-32x2t-run "exit $rc: $(tail_of "$out/run.err" 2)"
+        kit_node_checks kit-subcomm-32x2t "$out/run.out" 64 ranks row-bcast-8 row-bcast-1032 row-bcast-16384 \
+            col-bcast-8 col-bcast-1032 col-bcast-16384
+    else
+        fail kit-subcomm-32x2t-build "$(tail_of "$work/32x2t-build.log" 4)"
+    fi
+fi
+
+# the lines' default broadcast by size: on a ring of up to 8 bcast-edst from 512 B a hop it adds
+# over saf-bcast's (a ring of 8: 3 hops, 1,536 B; of 4: 512 B), on a longer ring bcast-edst/8
+# from 4 KiB, saf-bcast alone on a linear array
+if "$BUILD/bin/schedgen" --shape 8x4 --torus --package "$work/default.pkg" --coll row.bcast@7 --coll col.bcast@1 \
+    >"$work/default-pkg.out" 2>&1 &&
+    grep -qF "row.saf-bcast row.bcast-edst(2 parts)>=1536B col.saf-bcast col.bcast-edst(2 parts)>=512B;" "$work/default-pkg.out" &&
+    "$BUILD/bin/schedgen" --shape 9x4 --torus --package "$work/default.pkg" --coll row.bcast@7 \
+    >>"$work/default-pkg.out" 2>&1 && grep -qF "2 tables: row.saf-bcast row.bcast-edst(16 parts)>=4096B;" "$work/default-pkg.out" &&
+    "$BUILD/bin/schedgen" --shape 8x4 --mesh --package "$work/default.pkg" --coll row.bcast@7 --coll col.bcast@1 \
+    >>"$work/default-pkg.out" 2>&1 && grep -qF "2 tables: row.saf-bcast col.saf-bcast;" "$work/default-pkg.out"; then
+    pass "kit-subcomm-schedgen-line-default (rings of up to 8: saf-bcast, bcast-edst from 512 B a further hop; longer: bcast-edst/8 from 4 KiB; arrays: saf-bcast)"
+else
+    fail kit-subcomm-schedgen-line-default "$(tail_of "$work/default-pkg.out" 2)"
+fi
 
 # node (1,2) skips its row's broadcast: row 2's other three time out in the row's start barrier
 # (status 80), the twelve nodes of the other rows deliver and exit 0

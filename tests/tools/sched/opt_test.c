@@ -260,6 +260,55 @@ static void test_edst(void)
             sched_free(&s);
         }
     }
+    /* On lines (a row, column or pillar as a shape of its own, as schedgen --package builds a
+     * row.bcast): a ring's two trees, the whole way round each (depth X - 1, every directed
+     * link carrying its tree's half once); an array's one tree, both ways from the root (depth
+     * its eccentricity). Rings and arrays odd and even, along x, y and z, the root at either
+     * end, next to one and in the middle; 1 and 2 chunks per tree. */
+    static const unsigned lengths[] = {2, 3, 4, 5, 7, 8, 16, 31, 64};
+    for (unsigned li = 0; li < sizeof lengths / sizeof lengths[0]; li++)
+        for (int torus = 0; torus <= 1; torus++) {
+            const unsigned len = lengths[li], dim = li % 3u;
+            const sched_shape line = sched_shape_make(dim == 2 ? 3 : 2, dim == 0 ? len : 1, dim == 1 ? len : 1,
+                                                      dim == 2 ? len : 1, torus);
+            const uint32_t roots[4] = {0, 1, len / 2u, len - 1u};
+            char sn[40];
+            shape_name(&line, sn, sizeof sn);
+            for (unsigned ri = 0; ri < 4; ri++) {
+                if (ri && roots[ri] == roots[ri - 1u]) continue;
+                const uint32_t root = roots[ri], far = root > len - 1u - root ? root : len - 1u - root;
+                const uint32_t trees = torus ? 2u : 1u, depth = torus ? len - 1u : far;
+                char name[200], why[300] = "", err[256] = "";
+                sched_edst_forest f;
+                uint32_t deepest = 0;
+                snprintf(name, sizeof name, "bcast-edst line %s root %u: %u tree(s), depth %u", sn, root, trees, depth);
+                if (sched_edst_forest_build(&line, root, &f, err, sizeof err)) { result(0, name, err); continue; }
+                const char *problem = forest_problem(&line, root, &f, &deepest);
+                int ok = !problem && f.trees == trees && deepest == depth && f.max_depth == depth &&
+                         sched_edst_tree_count(&line) == trees && sched_edst_depth_bound(&line, root) == depth;
+                if (!ok) snprintf(why, sizeof why, "%s; %u trees, depth %u (reported %u), bound %u", problem ? problem : "figures",
+                                  f.trees, deepest, f.max_depth, sched_edst_depth_bound(&line, root));
+                result(ok, name, why);
+                sched_edst_forest_free(&f);
+                for (uint32_t chunks = 1; chunks <= 2u; chunks++) {
+                    sched_schedule ls;
+                    snprintf(name, sizeof name, "bcast-edst line %s root %u, %u chunk(s): %u parts, %u slots, checked, "
+                             "each link %u times", sn, root, chunks, trees * chunks, depth + chunks - 1u, chunks);
+                    if (sched_generate_chunks(&ls, &line, SCHED_ALGO_BCAST_EDST, root, chunks, err, sizeof err)) {
+                        result(0, name, err);
+                        continue;
+                    }
+                    sched_check_result r;
+                    ok = check(&ls, &r) && r.steps == depth + chunks - 1u && sched_coll_parts(&ls) == trees * chunks &&
+                         r.max_link_load == chunks && r.messages == trees * chunks * (len - 1u) && r.max_path == 1u &&
+                         r.links_used == trees * (len - 1u);
+                    if (!ok) snprintf(why, sizeof why, "%s; %u slots, %u parts, link load %u, %u links", r.ok ? "figures" : r.error,
+                                      r.steps, sched_coll_parts(&ls), r.max_link_load, r.links_used);
+                    result(ok, name, why);
+                    sched_free(&ls);
+                }
+            }
+        }
     sched_shape sh = sched_shape_make(2, 4, 4, 1, 1);
     sched_schedule s;
     char err[256] = "";

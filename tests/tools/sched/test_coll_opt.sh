@@ -39,6 +39,22 @@ ok "bcast-edst 8x8 torus: depth 9, checked" "check: PASS steps 9 " --shape 8x8 -
 ok "bcast-edst 8x8 torus, 4 chunks: 12 slots, 16 parts" "12 steps (bound 12, paper -, lower bound 12), 1008 messages, 16 parts per block" \
     --shape 8x8 --torus --algo bcast-edst --chunks 4
 ok "bcast-edst 4x4 mesh from (1,2): checked" "check: PASS" --shape 4x4 --mesh --algo bcast-edst --root 1,2
+# on lines (a row, column or pillar as a shape of its own): a ring's two ways round, X - 1 slots
+# (+ chunks - 1), an array's tree both ways from the root (its eccentricity)
+ok "bcast-edst 7x1 ring from 3: 6 slots, 2 parts, checked" "check: PASS steps 6 messages 12 " --shape 7x1 --torus --algo bcast-edst --root 3,0
+ok "bcast-edst 1x8 ring from 5, 2 chunks: 8 slots, 4 parts, checked" "check: PASS steps 8 messages 28 " --shape 1x8 --torus --algo bcast-edst --root 0,5 --chunks 2
+ok "bcast-edst 1x1x4 ring from 2: 3 slots, checked" "check: PASS steps 3 messages 6 " --shape 1x1x4 --torus --algo bcast-edst --root 0,0,2
+ok "bcast-edst 1x2 ring: 1 slot over both links, checked" "check: PASS steps 1 messages 2 .* links_used 2 " --shape 1x2 --torus --algo bcast-edst
+ok "bcast-edst 6x1 array from 1: 4 slots, checked" "check: PASS steps 4 messages 5 " --shape 6x1 --mesh --algo bcast-edst --root 1,0
+ok "bcast-edst 5x1 array from 4, 3 chunks: 6 slots, checked" "check: PASS steps 6 messages 12 " --shape 5x1 --mesh --algo bcast-edst --root 4,0 --chunks 3
+ok "saf-bcast 9x1 ring from 2: 4 slots, checked" "check: PASS steps 4 messages 8 " --shape 9x1 --torus --algo saf-bcast --root 2,0
+if "$gen" --shape 5x3 --torus --package "$coll_tmp/lines.pkg" --coll row.bcast:bcast-edst@3 --coll col.bcast:bcast-edst/2@1 \
+        --coll row.bcast@1 >"$coll_tmp/opt.out" 2>&1 &&
+        grep -q "row.bcast-edst(2 parts) col.bcast-edst(4 parts)" "$coll_tmp/opt.out"; then
+    pass "schedgen --package 5x3 torus: row.bcast:bcast-edst, col.bcast:bcast-edst/2 built and checked"
+else
+    fail "schedgen --package row.bcast:bcast-edst" "$(head -c 300 "$coll_tmp/opt.out" | tr '\n' ' ')"
+fi
 ok "bcast-binomial 8x8 torus from (3,5): 6 rounds, checked" "check: PASS steps 6 " --shape 8x8 --torus --algo bcast-binomial --root 3,5
 ok "allgather-ring 4x6 mesh: 23 slots, checked" "check: PASS steps 23 " --shape 4x6 --mesh --algo allgather-ring
 ok "alltoall-pairwise 4x4x4 torus: 63 rounds, checked" "check: PASS steps 63 " --shape 4x4x4 --torus --algo alltoall-pairwise
@@ -87,6 +103,8 @@ refuse "allgather-ring on 65x64" "allgather-ring is limited to 4096 nodes" --sha
 refuse "alltoall-pairwise on 65x64" "alltoall-pairwise is limited to 4096 nodes" --shape 65x64 --torus --algo alltoall-pairwise
 refuse "allgather-ring on the 5x5 mesh" "no Hamiltonian cycle" --shape 5x5 --mesh --algo allgather-ring
 refuse "allgather-ring on the 3x3x3 mesh" "needs a torus, or a mesh with an even side" --shape 3x3x3 --mesh --algo allgather-ring
+refuse "a line with an algorithm of 2 or 3 dimensions" "a line such as 8x1 goes with --algo saf-bcast or bcast-edst" --shape 8x1 --torus --algo mnb-opt
+refuse "a line's tables (--package builds them)" "at least 2" --shape 8x1 --torus --verify-tables "$coll_tmp/lines.pkg"
 refuse "--chunks with mnb" "--chunks applies to bcast-edst only" --shape 4x4 --torus --algo mnb --chunks 2
 refuse "--chunks 0" "bad --chunks '0': chunks per tree must be a decimal number 1 .. 1024" --shape 4x4 --torus --algo bcast-edst --chunks 0
 refuse "--chunks 1025" "bad --chunks '1025'" --shape 4x4 --torus --algo bcast-edst --chunks 1025

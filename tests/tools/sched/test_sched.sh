@@ -28,7 +28,7 @@ bad() {  # name, expected text, args...
 }
 bad "a missing --shape" "missing --shape" --torus --algo tsay-wang
 bad "a malformed shape" "bad --shape" --shape 8by8 --torus --algo tsay-wang
-bad "a side of 1" "at least 2" --shape 1x8 --torus --algo saf-bcast
+bad "a side of 1" "at least 2" --shape 1x8 --torus --algo tsay-wang   # (a line: the lines' broadcasts only)
 bad "a side of 0" "every side length must be at least 2" --shape 0x8 --torus --algo saf-bcast
 bad "a side past 16 bits" "a side length is above 1024" --shape 70000x8 --torus --algo saf-bcast
 bad "an unknown algorithm" "unknown --algo" --shape 8x8 --torus --algo foo

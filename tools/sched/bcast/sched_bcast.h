@@ -40,7 +40,7 @@ typedef struct {
     uint64_t moves;       /* search moves tried, over every target depth */
 } sched_edst_forest;
 
-/* Trees on this shape (2d on a torus, d on a mesh). */
+/* Trees on this shape (2d on a torus, d on a mesh; on a line, a ring 2, an array 1). */
 uint32_t sched_edst_tree_count(const sched_shape *shape);
 /* A lower bound on the deepest tree: on a torus 1 + the eccentricity of a root neighbour in the
  * torus without the root (every tree has exactly one root child); on a mesh the root's

@@ -5,6 +5,9 @@
  * T_i. The trees share no directed link, so every part flows at once; chunk c of tree i crosses
  * a tree edge into depth h at slot c + h (c from 0), which takes max depth + chunks - 1 slots.
  *
+ * On a line (a row, column or pillar as a shape of its own) the trees are built outright
+ * (line_forest): a ring's two ways round, an array's one tree.
+ *
  * Trees: 2d on a torus, d on a mesh (a corner has d in-links). On a torus 2d trees use every
  * in-link of every node but the root: a node's in-links go one to each tree. A solution is, at
  * every node v but the root, an assignment of trees to distinct in-links of v; the in-link of
@@ -43,7 +46,24 @@
 #define EDST_TEMP_END 26u
 #define EDST_REHEAT 200000u
 
-uint32_t sched_edst_tree_count(const sched_shape *sh) { return sh->torus ? 2u * sh->dims : sh->dims; }
+/* The dimension along which a line (one side of 2 or more, every other side 1: a row, column
+ * or pillar as a shape of its own, sched_subshape_problem) runs, or -1 for a machine. */
+static int line_dim(const sched_shape *sh)
+{
+    int dim = -1;
+    for (unsigned d = 0; d < sh->dims; d++) {
+        if (sh->side[d] == 1) continue;
+        if (dim >= 0) return -1;
+        dim = (int)d;
+    }
+    return dim;
+}
+
+uint32_t sched_edst_tree_count(const sched_shape *sh)
+{
+    if (line_dim(sh) >= 0) return sh->torus ? 2u : 1u;   /* a ring: both ways round; an array: one tree */
+    return sh->torus ? 2u * sh->dims : sh->dims;
+}
 
 /* Breadth-first distances from `from` in the shape without node `cut` (UINT32_MAX: none). */
 static void distances(const sched_shape *sh, const uint32_t *next, uint32_t from, uint32_t cut, uint32_t *dist,
@@ -80,6 +100,9 @@ static uint32_t *neighbour_table(const sched_shape *sh)
 
 uint32_t sched_edst_depth_bound(const sched_shape *sh, uint32_t root)
 {
+    const int line = line_dim(sh);
+    if (line >= 0)   /* a ring's two trees each go the whole way round; an array's is its BFS tree */
+        return sh->torus ? sh->side[line] - 1u : sched_eccentricity(sh, root);
     if (!sh->torus) {
         /* a root neighbour takes at most one tree over its link from the root; the other tree
          * reaches it from a node at distance 2 (a mesh is bipartite): depth 3 at least */
@@ -347,6 +370,45 @@ void sched_edst_forest_free(sched_edst_forest *f)
     memset(f, 0, sizeof *f);
 }
 
+/* The trees of a line, built outright (the search needs 2 or 3 dimensions): on a ring of X the
+ * only 2 arc-disjoint spanning trees, the two ways round (tree 0 from the root along +, tree 1
+ * along -, each X - 1 deep: half the message each, every link carrying its half once); on a
+ * linear array the one tree, both ways along it from the root (saf-bcast's: the chunks pipeline
+ * it). */
+static int line_forest(const sched_shape *sh, unsigned dim, uint32_t root, sched_edst_forest *forest, char *err,
+                       size_t errlen)
+{
+    const uint32_t n = sched_nodes(sh), trees = sched_edst_tree_count(sh);
+    forest->parent = malloc((size_t)trees * n * sizeof *forest->parent);
+    forest->port = malloc((size_t)trees * n);
+    if (!forest->parent || !forest->port) {
+        sched_edst_forest_free(forest);
+        return sched_fail(err, errlen, "out of memory");
+    }
+    /* a line's node ids are its ranks (every other side is 1) */
+    forest->trees = trees;
+    forest->nodes = n;
+    forest->max_depth = 0;
+    for (uint32_t i = 0; i < trees; i++)
+        for (uint32_t v = 0; v < n; v++) {
+            uint32_t parent = root, depth = 0;
+            uint8_t port = 0;
+            if (v != root && sh->torus) {   /* tree 0 reaches v going +, tree 1 going - */
+                depth = i == 0 ? (v + n - root) % n : (root + n - v) % n;
+                parent = i == 0 ? (v + n - 1u) % n : (v + 1u) % n;
+                port = (uint8_t)(2u * dim + i);
+            } else if (v != root) {         /* towards v from the root */
+                depth = v > root ? v - root : root - v;
+                parent = v > root ? v - 1u : v + 1u;
+                port = (uint8_t)(2u * dim + (v > root ? 0u : 1u));
+            }
+            forest->parent[(size_t)i * n + v] = parent;
+            forest->port[(size_t)i * n + v] = port;
+            if (depth > forest->max_depth) forest->max_depth = depth;
+        }
+    return 0;
+}
+
 int sched_edst_forest_build(const sched_shape *sh, uint32_t root, sched_edst_forest *forest, char *err, size_t errlen)
 {
     memset(forest, 0, sizeof *forest);
@@ -355,6 +417,8 @@ int sched_edst_forest_build(const sched_shape *sh, uint32_t root, sched_edst_for
         return sched_fail(err, errlen, "bcast-edst is limited to %u nodes; this shape has %lu", EDST_MAX_NODES,
                           (unsigned long)n);
     if (root >= n) return sched_fail(err, errlen, "the root is not a node of the shape");
+    const int line = line_dim(sh);
+    if (line >= 0) return line_forest(sh, (unsigned)line, root, forest, err, errlen);
     edst_search w;
     memset(&w, 0, sizeof w);
     w.nodes = n;

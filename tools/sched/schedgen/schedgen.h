@@ -56,6 +56,10 @@ void schedgen_usage(FILE *f);
 /* The shape a --coll spec's tables are built for: the machine's (group 0), or one of its rows
  * (1: Xx1, Xx1x1), columns (2: 1xY, 1xYx1), pillars (3: 1x1xZ) or XY planes (4: the 2-D XxY) */
 void schedgen_group_shape(const sched_shape *machine, int group, sched_shape *line);
+/* "default" on a ring of n nodes: bcast-edst's chunks per tree and the smallest block it
+ * broadcasts (saf-bcast below): one chunk on rings of up to SCHEDGEN_RING_EDST_MAX, 8 on longer */
+#define SCHEDGEN_RING_EDST_MAX 8u
+void schedgen_ring_edst(uint32_t n, uint32_t *chunks, uint32_t *min_bytes);
 int schedgen_bad(const char *fmt, const char *what);
 
 #endif

@@ -26,7 +26,9 @@ void schedgen_usage(FILE *f)
             "            cang-wu, cang-wu-dp (one-port wormhole broadcast, 2^k x 2^k)\n"
             "            saf-bcast (all-port store-and-forward broadcast tree, any shape)\n"
             "            bcast-edst (store-and-forward broadcast of 2d parts (mesh: d) over arc-disjoint\n"
-            "              spanning trees, any shape; --chunks K pipelines K chunks per tree)\n"
+            "              spanning trees, any shape; --chunks K pipelines K chunks per tree; on a line\n"
+            "              (--shape 8x1: a row as --package builds it) a ring's two ways round, half\n"
+            "              the message each, or an array's one tree)\n"
             "            bcast-binomial (binomial tree, dimension-order worms sharing links, any shape)\n"
             "            scatter, gather (all-port store-and-forward, any shape)\n"
             "            mnb, mnb-split, mnb-diag (multinode broadcast = allgather, p x p or p x p x p)\n"
@@ -198,13 +200,37 @@ static const char *group_text(int group)
     return group == 1 ? "row" : group == 2 ? "column" : group == 3 ? "pillar" : group == 4 ? "plane" : "block";
 }
 
-/* "default" on a row or a column: the store-and-forward broadcast tree (both ways round a
- * ring, both ways along a linear array) and the allgather of the fewest slots (a ring:
- * mnb-opt, ceil((N-1)/2); a linear array: the two pipelines of allgather-ring, N-1) */
+/* Where a ring of n nodes broadcasts by bcast-edst (its two ways round, half the block each,
+ * n - 1 hops) rather than saf-bcast (the whole block down both of the root's links, floor(n/2)
+ * hops): its chunks per tree and the smallest block. The halves save m/8 cycles (a link moves
+ * 4 bytes a cycle), each further hop costs about 30 to 45 cycles (measured on the rows of the
+ * 4x4, 5x5 and 8x8 tori, kit/README.md): from 512 bytes a further hop, one piece a tree. On
+ * longer rings a half in one worm relayed through every node moves at about half a word a
+ * cycle (the rows of 32 of the 32x2 torus, 16 KiB: 6,947 cycles against saf-bcast's 6,570),
+ * in 8 chunks a tree at a word (4,924), which wins from 4 KiB there (3,480 against 3,665);
+ * rings of 9 to 31 were not measured. */
+void schedgen_ring_edst(uint32_t n, uint32_t *chunks, uint32_t *min_bytes)
+{
+    *chunks = n > SCHEDGEN_RING_EDST_MAX ? 8u : 1u;
+    *min_bytes = n > SCHEDGEN_RING_EDST_MAX ? 4096u : n < 2u ? 0u : 512u * (n - 1u - n / 2u);
+}
+
+/* "default" on a row or a column: the broadcast of the store-and-forward tree (both ways
+ * round a ring, both ways along a linear array), on a ring from schedgen_ring_edst's size on
+ * bcast-edst's two ways round (a linear array's bcast-edst is the same tree: chunks no gain),
+ * and the allgather of the fewest slots (a ring: mnb-opt, ceil((N-1)/2); a linear array: the
+ * two pipelines of allgather-ring, N-1) */
 static int line_variants(const sched_shape *line, int coll, pkg_variant *v)
 {
+    uint32_t n = 1;
+    for (unsigned d = 0; d < line->dims; d++) n *= line->side[d];
     switch (coll) {
-    case SCHED_COLL_BCAST: v[0] = (pkg_variant){SCHED_ALGO_SAF_BCAST, 1, 0}; return 1;
+    case SCHED_COLL_BCAST:
+        v[0] = (pkg_variant){SCHED_ALGO_SAF_BCAST, 1, 0};
+        if (!line->torus) return 1;
+        v[1] = (pkg_variant){SCHED_ALGO_BCAST_EDST, 1, 0};
+        schedgen_ring_edst(n, &v[1].chunks, &v[1].min_bytes);
+        return 2;
     case SCHED_COLL_SCATTER: v[0] = (pkg_variant){SCHED_ALGO_SCATTER, 1, 0}; return 1;
     case SCHED_COLL_GATHER: v[0] = (pkg_variant){SCHED_ALGO_GATHER, 1, 0}; return 1;
     case 16:
@@ -218,7 +244,8 @@ static int line_variants(const sched_shape *line, int coll, pkg_variant *v)
 /* the algorithms that run on a line (a row or a column): the others need 2 or 3 dimensions */
 static int line_algo(int algo)
 {
-    return algo == SCHED_ALGO_SAF_BCAST || algo == SCHED_ALGO_BCAST_BINOMIAL || algo == SCHED_ALGO_SCATTER ||
+    return algo == SCHED_ALGO_SAF_BCAST || algo == SCHED_ALGO_BCAST_EDST || algo == SCHED_ALGO_BCAST_BINOMIAL ||
+           algo == SCHED_ALGO_SCATTER ||
            algo == SCHED_ALGO_GATHER || algo == (int)SCHED_ALGO_MNB_OPT || algo == (int)SCHED_ALGO_ALLGATHER_RING ||
            algo == (int)SCHED_ALGO_TE_A2 || algo == (int)SCHED_ALGO_ALLTOALL_PAIRWISE;
 }
@@ -366,7 +393,7 @@ static int parse_specs(const sched_shape *shape, const char *const *specs, int n
                 return 2;
             }
             if (group && group < 4 && !line_algo(algo)) {
-                fprintf(stderr, "schedgen: --coll '%s': %s does not run on a %s; there: saf-bcast, bcast-binomial, "
+                fprintf(stderr, "schedgen: --coll '%s': %s does not run on a %s; there: saf-bcast, bcast-edst, bcast-binomial, "
                                 "scatter, gather, mnb-opt (a ring), allgather-ring, te-a2, alltoall-pairwise, or "
                                 "default\n", specs[k], algo_text, line_text);
                 return 2;
@@ -440,9 +467,17 @@ int schedgen_parse(int argc, char **argv, schedgen_opts *o)
         shape.side[d] = (uint16_t)(v < 0 ? 0 : v > 65535 ? 65535 : v);
     }
     const char *problem = sched_shape_problem(&shape);
-    if (problem) return schedgen_bad("bad --shape: %s", problem);
+    /* a line (8x1, 1x8, 1x1x5: a row, column or pillar as a shape of its own, as --package
+     * builds a row.COLL's schedule) only for the lines' broadcasts, below */
+    const char *line_problem = problem && !sched_subshape_problem(&shape) ? problem : 0;
+    if (problem && !line_problem) return schedgen_bad("bad --shape: %s", problem);
 
     o->shape = shape;
+    if (line_problem && (o->package || o->verify || sources_arg || ndead_args || !algo_arg ||
+                         (sched_algo_from_name(algo_arg) != SCHED_ALGO_SAF_BCAST &&
+                          sched_algo_from_name(algo_arg) != SCHED_ALGO_BCAST_EDST)))
+        return schedgen_bad("bad --shape: %s (a line such as 8x1 goes with --algo saf-bcast or bcast-edst alone: "
+                            "a row's or a column's broadcast)", line_problem);
     if (o->package) {
         if (algo_arg || root_arg || o->dump || o->tables || o->svg || o->verify || sources_arg || chunks_arg ||
             o->check || o->stats)

@@ -12,7 +12,12 @@
  * and 16 KiB (a repeated call, every node's own, after a barrier). Prints "check NAME: ok"
  * for each check that held.
  * Built with -DSKIP (TIMEOUT=20000): node (1,2) skips its row's broadcast; its row's other
- * members end in a timeout of the row's start barrier (status 80), the other rows deliver. */
+ * members end in a timeout of the row's start barrier (status 80), the other rows deliver.
+ * Built with -DLINE_BCAST (COLLECTIVES: row.bcast and col.bcast of one algorithm at every
+ * root, e.g. row.bcast:bcast-edst@0 ... col.bcast:bcast-edst@3): every row, then every column,
+ * broadcasting at once from root (r + line) % n (r = 0 and 1; 16 KiB: r = 0), at 8 B, 1,032 B
+ * and 16 KiB, every node checking every byte; then the cycles of the rows' broadcasts (all at
+ * once) at 16 B to 16 KiB, repeated calls after a barrier. */
 #include <stdio.h>
 #include <string.h>
 
@@ -75,6 +80,58 @@ static int col_allgather(uint32_t k)
     return 1;
 }
 
+#ifdef LINE_BCAST
+/* every line of comm (its index `line` among them) broadcasting m bytes of big from rank
+ * (r + line) % n at once (so the lines' roots are every rank); 1 if every word and the 4
+ * words past m are right */
+static int line_bcast(rvm_comm comm, uint32_t line, uint32_t r, uint32_t m)
+{
+    const uint32_t n = rvm_comm_size(comm), rank = rvm_comm_rank(comm), root = (r + line) % n;
+    const uint32_t words = m / 4u, end = words + 4u < 4096u ? words + 4u : 4096u, seed = line + 8u * (uint32_t)comm;
+    for (uint32_t i = 0; i < end; ++i)
+        big[i] = rank == root && i < words ? row_word(seed, r, i) : 0xdeadbeefu;
+    if (rvm_bcast_on(comm, big, m, root) != COLL_OK)
+        return 0;
+    for (uint32_t i = 0; i < end; ++i)
+        if (big[i] != (i < words ? row_word(seed, r, i) : 0xdeadbeefu))
+            return 0;
+    return 1;
+}
+
+static int line_bcasts(void)
+{
+    const uint32_t x = rvm_comm_rank(RVM_COMM_ROW), y = rvm_comm_rank(RVM_COMM_COL);
+#ifndef LINE_SMALL   /* the sizes checked: a chunked schedule (bcast-edst/K) needs multiples of 4 x its parts */
+#define LINE_SMALL 8u
+#define LINE_ODD 1032u
+#endif
+    static const uint32_t sizes[3] = {LINE_SMALL, LINE_ODD, 16384u};
+    static const uint32_t timed[7] = {LINE_SMALL < 16u ? 16u : LINE_SMALL, 64u, 256u, 512u, 1024u, 4096u, 16384u};
+    for (uint32_t c = 0; c < 2u; ++c) {
+        const rvm_comm comm = c ? RVM_COMM_COL : RVM_COMM_ROW;
+        for (uint32_t s = 0; s < 3u; ++s) {
+            int good = 1;
+            for (uint32_t r = 0; r < (s < 2u ? 2u : 1u); ++r)
+                good &= line_bcast(comm, c ? x : y, r, sizes[s]);
+            char name[40];
+            snprintf(name, sizeof name, "%s-bcast-%lu", c ? "col" : "row", (unsigned long)sizes[s]);
+            expect(name, good);
+        }
+    }
+    for (uint32_t s = 0; s < 7u; ++s) {
+        uint32_t cycles = 0;
+        for (uint32_t k = 0; k < 2u; ++k) {
+            rvm_barrier();
+            const uint64_t t0 = rvm_cycles();
+            rvm_bcast_on(RVM_COMM_ROW, big, timed[s], y % rvm_comm_size(RVM_COMM_ROW));
+            cycles = (uint32_t)(rvm_cycles() - t0);
+        }
+        printf("cycles row bcast %lu B: %lu\n", (unsigned long)timed[s], (unsigned long)cycles);
+    }
+    return failures ? 1 : 0;
+}
+#endif
+
 int main(void)
 {
     if (rvm_init() != COLL_OK)
@@ -82,6 +139,9 @@ int main(void)
     const uint32_t x = rvm_comm_rank(RVM_COMM_ROW), y = rvm_comm_rank(RVM_COMM_COL);
     expect("ranks", rvm_comm_size(RVM_COMM_ROW) == RVMESH_MESH_X && rvm_comm_size(RVM_COMM_COL) == RVMESH_MESH_Y &&
                         x + RVMESH_MESH_X * y == rvm_node() && rvm_comm_size(RVM_COMM_WORLD) == rvm_nodes());
+#ifdef LINE_BCAST
+    return line_bcasts();
+#endif
 #ifdef SKIP
     /* node (1,2) skips its row's broadcast: its row's other members time out in their start
      * barrier, naming the row; every other row broadcasts as if nothing were wrong */
