@@ -56,7 +56,7 @@ module mesh_top #(
     parameter [31:0] RAM_BASE  = 32'h8000_0000,
     parameter        RAM_BYTES = 131072,
     parameter        LINE_WORDS = 16,
-    parameter        COMBINE   = 1,     // the NI combines puts (tile_ni)
+    parameter        COMBINE   = 0,     // the NI combines puts (tile_ni; config.mk NI_COMBINE)
     parameter        MUL_KIND  = 1,     // rv32_core's configuration (rtl/core/README.md)
     parameter        DIV_BITS  = 4,
     parameter        LOAD_BYPASS = 1,

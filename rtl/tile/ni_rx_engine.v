@@ -27,7 +27,7 @@
 module ni_rx_engine #(
     parameter AW         = 15,          // RAM word-index bits
     parameter LINE_WORDS = 16,          // words per RAM access (a power of two)
-    parameter COMBINE    = 1,           // 1: combining puts (kinds 2-9) are taken
+    parameter COMBINE    = 0,           // 1: combining puts (kinds 2-9) are taken
     parameter LB         = (LINE_WORDS <= 1) ? 0 : $clog2(LINE_WORDS)   // derived
 ) (
     input  wire                       clk,

@@ -24,7 +24,7 @@
 // stops the list (plan_error, the code in plan_error_code): no flit of it is sent.
 module ni_tx_engine #(
     parameter AW         = 15,          // RAM word-index bits
-    parameter COMBINE    = 1,           // 1: descriptors of combining puts (kinds 2-9) are sent
+    parameter COMBINE    = 0,           // 1: descriptors of combining puts (kinds 2-9) are sent
     parameter LINE_WORDS = 16,          // words per RAM access (a power of two)
     parameter LB         = (LINE_WORDS <= 1) ? 0 : $clog2(LINE_WORDS),   // derived
     parameter FIFO_WORDS = (2 * LINE_WORDS < 4) ? 4 : 2 * LINE_WORDS,   // derived

@@ -30,7 +30,7 @@ module tile #(
     parameter [31:0] RAM_BASE     = 32'h8000_0000,
     parameter        RAM_BYTES    = 131072,         // a power of two; RAM_BASE a multiple of it
     parameter        LINE_WORDS   = 16,             // words per RAM data-port access (the NI's line)
-    parameter        COMBINE      = 1,              // the NI combines puts (kinds 2-9) at the RAM port
+    parameter        COMBINE      = 0,              // the NI combines puts (kinds 2-9) at the RAM port
     parameter [31:0] RESET_PC     = RAM_BASE,
     parameter [31:0] CONSOLE_ADDR = 32'h1000_0000,
     parameter [31:0] TIMER_BASE   = 32'h0200_0000,  // 64 KiB aligned

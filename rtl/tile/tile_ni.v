@@ -35,7 +35,7 @@ module tile_ni #(
     parameter [31:0] RAM_BASE   = 32'h8000_0000,
     parameter        RAM_BYTES  = 131072,     // a power of two (<= 256 KiB); RAM_BASE a multiple of it
     parameter        LINE_WORDS = 16,         // words per RAM access (a power of two, <= 16)
-    parameter        COMBINE    = 1,          // 1: combining puts (kinds 2-9) at the RAM port
+    parameter        COMBINE    = 0,          // 1: combining puts (kinds 2-9) at the RAM port
     parameter        RAM_AW     = $clog2(RAM_BYTES / 4),                      // derived
     parameter        LB         = (LINE_WORDS <= 1) ? 0 : $clog2(LINE_WORDS)  // derived
 ) (
@@ -362,21 +362,24 @@ module tile_ni #(
     endgenerate
 
     // ---------------------------------------------------------------- the RAM port
-    // The engines take turns (round robin). A combining put's line (an RX engine's m_op, 2-9)
-    // takes three steps with the turn held on its engine: the line is read (c_state 0 -> 1),
-    // combined word by word with the engine's words into c_data (1 -> 2; the NI asks for
-    // nothing in that cycle), then written (2 -> 0): that write is the engine's grant. No
-    // other engine reaches the RAM between the read and the write, so lines combined into the
-    // same words from several ports at once all count.
+    // The engines take turns (round robin). With COMBINE = 1, a combining put's line (an RX
+    // engine's m_op, 2-9) takes three steps with the turn held on its engine: the line is
+    // read (c_state 0 -> 1), combined word by word with the engine's words into c_data
+    // (1 -> 2; the NI asks for nothing in that cycle), then written (2 -> 0): that write is
+    // the engine's grant. No other engine reaches the RAM between the read and the write, so
+    // lines combined into the same words from several ports at once all count. With
+    // COMBINE = 0 none of it is built.
     wire [2*E-1:0]  arb_pick;
-    reg  [1:0]      c_state;
-    reg  [2*E-1:0]  c_pick;
-    reg  [32*L-1:0] c_data;
-    assign m_pick = (c_state != 2'd0) ? c_pick : arb_pick;
+    wire            c_hold;         // the turn held on a combining line's engine
+    wire            c_wait;         // its line being combined: the NI asks for nothing
+    wire            c_write;        // its combined line's write
+    wire [2*E-1:0]  c_pick_q;       // that engine
+    wire [32*L-1:0] c_data_q;       // the combined line
+    assign m_pick = c_hold ? c_pick_q : arb_pick;
     noc_rr_arbiter #(.N(2 * E)) mem_arb (
         .clk(clk), .rst(rst), .req(m_req), .advance(mem_grant && !c_read), .grant(arb_pick)
     );
-    assign mem_req   = |m_req && c_state != 2'd1;
+    assign mem_req   = |m_req && !c_wait;
     wire   mem_write = |m_pick[2*E-1:E] && !c_read;   // an RX engine's line (else a read)
     reg [AW-LB-1:0] pick_line;
     reg [L-1:0]     pick_mask;
@@ -394,49 +397,67 @@ module tile_ni #(
             if (m_pick[E + e]) begin
                 pick_mask = pick_mask | r_wmask[e * L +: L];
                 pick_op   = pick_op | r_op[4 * e +: 4];
-                if (c_state != 2'd2) pick_data = pick_data | r_wdata[e * 32 * L +: 32 * L];
+                if (!c_write) pick_data = pick_data | r_wdata[e * 32 * L +: 32 * L];
             end
-        if (c_state == 2'd2) pick_data = c_data;       // a combined line's write
+        if (c_write) pick_data = c_data_q;
     end
-    assign c_read    = COMBINE != 0 && c_state == 2'd0 && pick_op != 4'd0;
     assign mem_line  = pick_line;
     assign mem_wdata = pick_data;
     generate
         for (j = 0; j < L; j = j + 1) begin : strobes
             assign mem_wstrb[4 * j +: 4] = {4{pick_mask[j] && mem_write}};
         end
+        if (COMBINE != 0) begin : combine
+            // the combine: the RAM's word first, the put's second (min and max: signed for
+            // kinds 6 and 7, unsigned for 8 and 9)
+            reg  [1:0]      c_state;    // 0 free, 1 read done (combine), 2 write the line
+            reg  [2*E-1:0]  c_pick;
+            reg  [32*L-1:0] c_data;
+            integer cw;
+            assign c_read   = c_state == 2'd0 && pick_op != 4'd0;
+            assign c_hold   = c_state != 2'd0;
+            assign c_wait   = c_state == 2'd1;
+            assign c_write  = c_state == 2'd2;
+            assign c_pick_q = c_pick;
+            assign c_data_q = c_data;
+            always @(posedge clk) begin
+                if (rst) c_state <= 2'd0;
+                else case (c_state)
+                    2'd0: if (mem_grant && c_read) begin
+                        c_state <= 2'd1;
+                        c_pick  <= arb_pick;
+                    end
+                    2'd1: begin
+                        c_state <= 2'd2;
+                        for (cw = 0; cw < L; cw = cw + 1)
+                            case (pick_op)
+                                4'd2: c_data[32 * cw +: 32] <= mem_rdata[32 * cw +: 32] + pick_data[32 * cw +: 32];
+                                4'd3: c_data[32 * cw +: 32] <= mem_rdata[32 * cw +: 32] & pick_data[32 * cw +: 32];
+                                4'd4: c_data[32 * cw +: 32] <= mem_rdata[32 * cw +: 32] | pick_data[32 * cw +: 32];
+                                4'd5: c_data[32 * cw +: 32] <= mem_rdata[32 * cw +: 32] ^ pick_data[32 * cw +: 32];
+                                4'd6: c_data[32 * cw +: 32] <= ($signed(mem_rdata[32 * cw +: 32]) < $signed(pick_data[32 * cw +: 32]))
+                                                               ? mem_rdata[32 * cw +: 32] : pick_data[32 * cw +: 32];
+                                4'd7: c_data[32 * cw +: 32] <= ($signed(mem_rdata[32 * cw +: 32]) > $signed(pick_data[32 * cw +: 32]))
+                                                               ? mem_rdata[32 * cw +: 32] : pick_data[32 * cw +: 32];
+                                4'd8: c_data[32 * cw +: 32] <= (mem_rdata[32 * cw +: 32] < pick_data[32 * cw +: 32])
+                                                               ? mem_rdata[32 * cw +: 32] : pick_data[32 * cw +: 32];
+                                default: c_data[32 * cw +: 32] <= (mem_rdata[32 * cw +: 32] > pick_data[32 * cw +: 32])
+                                                                  ? mem_rdata[32 * cw +: 32] : pick_data[32 * cw +: 32];
+                            endcase
+                    end
+                    default: if (mem_grant) c_state <= 2'd0;
+                endcase
+            end
+        end else begin : no_combine
+            assign c_read   = 1'b0;
+            assign c_hold   = 1'b0;
+            assign c_wait   = 1'b0;
+            assign c_write  = 1'b0;
+            assign c_pick_q = {(2*E){1'b0}};
+            assign c_data_q = {(32*L){1'b0}};
+            wire unused_op = ^pick_op;
+        end
     endgenerate
-    // the combine: the RAM's word first, the put's second (min and max: signed for kinds 6
-    // and 7, unsigned for 8 and 9)
-    integer cw;
-    always @(posedge clk) begin
-        if (rst) c_state <= 2'd0;
-        else case (c_state)
-            2'd0: if (mem_grant && c_read) begin
-                c_state <= 2'd1;
-                c_pick  <= arb_pick;
-            end
-            2'd1: begin
-                c_state <= 2'd2;
-                for (cw = 0; cw < L; cw = cw + 1)
-                    case (pick_op)
-                        4'd2: c_data[32 * cw +: 32] <= mem_rdata[32 * cw +: 32] + pick_data[32 * cw +: 32];
-                        4'd3: c_data[32 * cw +: 32] <= mem_rdata[32 * cw +: 32] & pick_data[32 * cw +: 32];
-                        4'd4: c_data[32 * cw +: 32] <= mem_rdata[32 * cw +: 32] | pick_data[32 * cw +: 32];
-                        4'd5: c_data[32 * cw +: 32] <= mem_rdata[32 * cw +: 32] ^ pick_data[32 * cw +: 32];
-                        4'd6: c_data[32 * cw +: 32] <= ($signed(mem_rdata[32 * cw +: 32]) < $signed(pick_data[32 * cw +: 32]))
-                                                       ? mem_rdata[32 * cw +: 32] : pick_data[32 * cw +: 32];
-                        4'd7: c_data[32 * cw +: 32] <= ($signed(mem_rdata[32 * cw +: 32]) > $signed(pick_data[32 * cw +: 32]))
-                                                       ? mem_rdata[32 * cw +: 32] : pick_data[32 * cw +: 32];
-                        4'd8: c_data[32 * cw +: 32] <= (mem_rdata[32 * cw +: 32] < pick_data[32 * cw +: 32])
-                                                       ? mem_rdata[32 * cw +: 32] : pick_data[32 * cw +: 32];
-                        default: c_data[32 * cw +: 32] <= (mem_rdata[32 * cw +: 32] > pick_data[32 * cw +: 32])
-                                                          ? mem_rdata[32 * cw +: 32] : pick_data[32 * cw +: 32];
-                    endcase
-            end
-            default: if (mem_grant) c_state <= 2'd0;
-        endcase
-    end
 
     // ---------------------------------------------------------------- counters
     // Per counter, the worms counted this cycle (at most one per engine: IW bits). A counter

@@ -37,7 +37,7 @@ module tb_tile_ni_dma;
     reg  [P*W-1:0] ej_data;
     reg  [P*3-1:0] bufs;   // buf_nonempty: network units (unused by the NI), then injection
     reg  [P*32-1:0] link_status = {32'h0003_0102, 32'h0000_0000, 32'hffff_0007, 32'h0011_2233};
-    tile_ni #(.DIMS(2), .RAM_BASE(RAM_BASE), .RAM_BYTES(RAM_BYTES), .LINE_WORDS(L)) dut (
+    tile_ni #(.DIMS(2), .RAM_BASE(RAM_BASE), .RAM_BYTES(RAM_BYTES), .LINE_WORDS(L), .COMBINE(1)) dut (
         .clk(clk), .rst(rst),
         .my_coord(24'h000201), .dim_size(24'h010404), .torus(1'b1),
         .node_index(16'd9), .node_count(16'd16),
