@@ -3,7 +3,7 @@
  * says what each job does; coll_jobs.h is the contract with the host).
  *
  * Memory (128 KiB of RAM per node, config.mk): code and data ~25 KiB, the stack
- * (drivers.mk), and one region of 99 KiB, the jobs area: the host writes the header, the
+ * (drivers.mk), and one region of 98 KiB, the jobs area: the host writes the header, the
  * records and this node's tables at its start (jobs of one tables file share one copy), and
  * the rest is the arena (coll_jobs_spare): send buffer, result buffer, then the plan's
  * workspace (descriptors and transit slots). With tables of up to
@@ -26,7 +26,7 @@
 #include "rvmesh_rt.h"
 
 #define COLLECTIVES_TABLES_BYTES 16384u
-#define COLLECTIVES_ARENA_BYTES 84992u
+#define COLLECTIVES_ARENA_BYTES 83968u   /* 1 KiB less since 2026-11-27: the code grew (planes, blocks) */
 
 COLL_JOBS_DEFINE(COLLECTIVES_TABLES_BYTES + COLLECTIVES_ARENA_BYTES);
 
