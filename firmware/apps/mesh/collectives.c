@@ -26,7 +26,8 @@
 #include "rvmesh_rt.h"
 
 #define COLLECTIVES_TABLES_BYTES 16384u
-#define COLLECTIVES_ARENA_BYTES 83968u   /* 1 KiB less since 2026-11-27: the code grew (planes, blocks) */
+/* 1 KiB less since 2026-11-27: the code grew (planes, blocks) */
+#define COLLECTIVES_ARENA_BYTES 83968u
 
 COLL_JOBS_DEFINE(COLLECTIVES_TABLES_BYTES + COLLECTIVES_ARENA_BYTES);
 
