@@ -8,6 +8,8 @@
 #   kit_make LOG DIR ARGS...   make -C DIR ARGS with the tree as RVMESH, output in $work/LOG.log
 #   kit_node_checks PREFIX OUT NODES CHECK...   for each CHECK, "PASS PREFIX CHECK" when all
 #                              NODES nodes printed "check CHECK: ok" in OUT, a FAIL otherwise
+#   kit_schedgen_refuses PREFIX NAME WANT ARGS...   schedgen ARGS --package must exit 2
+#                              saying WANT and write no package: "PASS PREFIX-NAME", else a FAIL
 . tests/lib.sh
 
 kit_setup() {
@@ -33,4 +35,13 @@ kit_node_checks() {
         n=$(grep -c "^\[[0-9]*,[0-9]*\(,[0-9]*\)\?\] check $check: ok$" "$out")   # [x,y] or [x,y,z]
         [ "$n" -eq "$nodes" ] && pass "$prefix $check" || fail "$prefix $check" "$n of $nodes nodes say ok"
     done
+}
+
+kit_schedgen_refuses() {
+    local prefix="$1" name="$2" want="$3"
+    shift 3
+    "$BUILD/bin/schedgen" "$@" --package "$work/refused.pkg" >"$work/$name.out" 2>&1
+    local rc=$?
+    [ $rc -eq 2 ] && grep -qF -- "$want" "$work/$name.out" && [ ! -e "$work/refused.pkg" ] &&
+        pass "$prefix-$name" || fail "$prefix-$name" "exit $rc: $(tail_of "$work/$name.out" 2)"
 }

@@ -60,13 +60,8 @@ MSG
 done
 
 # schedgen: what it refuses on blocks, and blocks that are not square
-refuse() {
-    local name="$1" want="$2"
-    shift 2
-    "$BUILD/bin/schedgen" "$@" --package "$work/refused.pkg" >"$work/$name.out" 2>&1
-    local rc=$?
-    [ $rc -eq 2 ] && grep -qF -- "$want" "$work/$name.out" && [ ! -e "$work/refused.pkg" ] &&
-        pass "kit-blocks-schedgen-$name" || fail "kit-blocks-schedgen-$name" "exit $rc: $(tail_of "$work/$name.out" 2)"
+refuse() {   # refuse NAME EXPECTED ARGS...
+    kit_schedgen_refuses kit-blocks-schedgen "$@"
 }
 refuse not-dividing "blocks are of a 2-D machine, sides 2 .. 8 that divide the machine's, at most 16 nodes (this is the 4x4 torus)" \
     --shape 4x4 --torus --coll blk3x2.bcast

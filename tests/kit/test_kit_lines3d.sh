@@ -96,13 +96,8 @@ MSG
 done
 
 # schedgen: what it refuses on pillars, and every line of a machine whose sides differ
-refuse() {
-    local name="$1" want="$2"
-    shift 2
-    "$BUILD/bin/schedgen" "$@" --package "$work/refused.pkg" >"$work/$name.out" 2>&1
-    local rc=$?
-    [ $rc -eq 2 ] && grep -qF -- "$want" "$work/$name.out" && [ ! -e "$work/refused.pkg" ] &&
-        pass "kit-lines3d-schedgen-$name" || fail "kit-lines3d-schedgen-$name" "exit $rc: $(tail_of "$work/$name.out" 2)"
+refuse() {   # refuse NAME EXPECTED ARGS...
+    kit_schedgen_refuses kit-lines3d-schedgen "$@"
 }
 refuse root-off-pillar "the root must be a rank 0..2 of a pillar (its z)" --shape 4x2x3 --mesh --coll pil.gather@3
 for t in torus mesh; do

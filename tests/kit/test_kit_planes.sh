@@ -60,13 +60,8 @@ MSG
 done
 
 # schedgen: what it refuses on planes, and planes of a machine whose sides differ
-refuse() {
-    local name="$1" want="$2"
-    shift 2
-    "$BUILD/bin/schedgen" "$@" --package "$work/refused.pkg" >"$work/$name.out" 2>&1
-    local rc=$?
-    [ $rc -eq 2 ] && grep -qF -- "$want" "$work/$name.out" && [ ! -e "$work/refused.pkg" ] &&
-        pass "kit-planes-schedgen-$name" || fail "kit-planes-schedgen-$name" "exit $rc: $(tail_of "$work/$name.out" 2)"
+refuse() {   # refuse NAME EXPECTED ARGS...
+    kit_schedgen_refuses kit-planes-schedgen "$@"
 }
 refuse plane-on-2d "plane collectives (pln., the XY plane of each z) need a 3-D machine" --shape 4x4 --torus --coll pln.bcast
 refuse root-off-plane "the root must be a rank 0..7 of a plane (its x + X*y)" --shape 4x2x3 --mesh --coll pln.gather@8

@@ -140,12 +140,7 @@ fi
 
 # schedgen: what it cannot build for rows and columns, said before any work (exit 2)
 refuse() {   # refuse NAME EXPECTED ARGS...
-    local name="$1" want="$2"
-    shift 2
-    "$BUILD/bin/schedgen" "$@" --package "$work/refused.pkg" >"$work/$name.out" 2>&1
-    local rc=$?
-    [ $rc -eq 2 ] && grep -qF -- "$want" "$work/$name.out" && [ ! -e "$work/refused.pkg" ] &&
-        pass "kit-subcomm-schedgen-$name" || fail "kit-subcomm-schedgen-$name" "exit $rc: $(tail_of "$work/$name.out" 2)"
+    kit_schedgen_refuses kit-subcomm-schedgen "$@"
 }
 refuse root-off-row "the root must be a rank 0..3 of a row (its x)" --shape 4x4 --torus --coll row.bcast@4
 refuse algo-off-line "mnb-diag does not run on a row" --shape 4x4 --mesh --coll row.allgather:mnb-diag
