@@ -54,10 +54,10 @@ RAM_BYTES  ?= 131072
 LINE_WORDS ?= 16
 # The NI (rtl/tile/README.md): NI_COMBINE 1 takes combining puts (the words of a put summed,
 # and-ed, or-ed, xor-ed, min-ed or max-ed into the RAM's at the NI's RAM port: reductions
-# without the core). 0 until firmware/coll's reductions use them: the unit tests build it,
-# and on the simulated machine it would cost 3% of simulation speed for nothing yet; the
-# board's NI leaves them out (NI_BOARD_COMBINE 0: area).
-NI_COMBINE       ?= 0
+# without the core): the kit's rvm_allreduce runs on them on 2-D tori (firmware/coll/coll_ring.c;
+# with 0 it combines in the core, about 20 times slower at 16 KiB on the 8x8 torus). They cost
+# 3% of simulation speed; the board's NI leaves them out (NI_BOARD_COMBINE 0: area).
+NI_COMBINE       ?= 1
 NI_BOARD_COMBINE ?= 0
 
 # The core (rtl/core/README.md): MUL_KIND (1 single-cycle multiplier in logic, 2 operands

@@ -26,19 +26,32 @@
 #                          blocks: 2 x (N-1) x m/N / (2d x 4 bytes a cycle)) and the ratio
 #                          bound / measured ("allreduce": [{"bytes", "again_cycles", "path",
 #                          "bound_cycles", "of_bound"}])
+#   build/bench/allreduce.json  {"runs": [{"shape", "bytes", "way", "path", "min_cycles",
+#                          "avg_cycles", "max_cycles", "bound_cycles", "of_bound",
+#                          "others_over_this", "result"}]}: firmware/apps/osu_allreduce (OSU's
+#                          osu_allreduce: sizes doubling from 4N elements, a warm-up and timed
+#                          calls, min/avg/max over the nodes of each node's mean, every result
+#                          checked) on the 4x4 and 8x8 tori; way "apart", "in-place" (the NI's
+#                          rings) or "no-rings" (the other paths, rvm_allreduce_rings(0));
+#                          others_over_this: the no-rings mean over this way's (times faster)
 # Per-run reports and consoles in build/bench/apps/. BENCH_APPS_RUNS="app:shape:size:steps ..."
-# replaces the runs (default below), BENCH_KIT_SHAPES the kit's shapes (4x4t 8x8t; empty: none),
-# BENCH_APPS_OUT the folder of the two JSON files (build/bench; tests/firmware/apps uses its own).
+# replaces the runs (default below; empty: none), BENCH_KIT_SHAPES the kit's shapes (4x4t 8x8t;
+# empty: none), BENCH_OSU_SHAPES osu_allreduce's (the same), BENCH_OSU_MAX_BYTES its largest
+# vector (16384) and BENCH_OSU_INPLACE_MAX_BYTES its largest in place (49152),
+# BENCH_APPS_OUT the folder of the three JSON files (build/bench; tests/firmware/apps uses its own).
 set -u
 BUILD="${BUILD:-build}"
 root=$(pwd)
 bench="${BENCH_APPS_OUT:-$BUILD/bench}"
 out="$bench/apps"
 mkdir -p "$out"
-runs="${BENCH_APPS_RUNS:-first:4x4t:256:1 first:8x8t:256:1 first:8x8m:256:1 nbody:4x4t:256:3 nbody:8x8t:256:3 nbody:8x8t:512:3
+runs="${BENCH_APPS_RUNS-first:4x4t:256:1 first:8x8t:256:1 first:8x8m:256:1 nbody:4x4t:256:3 nbody:8x8t:256:3 nbody:8x8t:512:3
     sort:4x4t:16384:1 sort:4x4t:16384:3 sort:8x8t:65536:1 fft2d:4x4t:64:1 fft2d:8x8t:256:1 jacobi:4x4t:128:20 jacobi:8x8t:256:20
     cannon:4x4t:64:1 cannon:4x4t:128:1 cannon:8x8t:128:1 summa:4x4t:64:1 summa:4x4t:128:1 summa:8x8t:128:1}"
 kit_shapes="${BENCH_KIT_SHAPES-4x4t 8x8t}"
+osu_shapes="${BENCH_OSU_SHAPES-4x4t 8x8t}"
+osu_max="${BENCH_OSU_MAX_BYTES:-16384}"
+osu_inplace_max="${BENCH_OSU_INPLACE_MAX_BYTES:-$((osu_max > 49152 ? osu_max : 49152))}"
 fail=0
 
 # region FIELD NAME FILE: over the nodes of a report, the region NAME's FIELD: "span" (the last
@@ -148,5 +161,38 @@ done
     echo '  ]'
     echo '}'
 } >"$bench/kit.json"
-echo "bench-apps: $bench/apps.json, $bench/kit.json; per-run logs and reports in $out/"
+
+# ---- rvm_allreduce as OSU's osu_allreduce measures it (firmware/apps/osu_allreduce): per
+# size the rings apart, in place, and the other paths (rvm_allreduce_rings(0)), side by side
+echo
+printf '%-6s %7s %-9s %-19s %9s %9s %9s %7s %9s %9s  %s\n' shape bytes way path min avg max bound of_bound vs_others result
+arows=()
+for shape in $osu_shapes; do
+    dir="$out/osu_allreduce-$shape"
+    make -C firmware/apps/osu_allreduce --no-print-directory SHAPE="$shape" MAX_BYTES="$osu_max" \
+        INPLACE_MAX_BYTES="$osu_inplace_max" OUT="$root/$dir" \
+        RUN_ARGS="--progress 0" run \
+        >"$dir.log" 2>&1
+    rc=$?
+    [ $rc -eq 0 ] || { echo "osu_allreduce on $shape: exit $rc ($dir.log)"; fail=1; }
+    while read -r bytes way path lo avg hi bound ok; do
+        of=$(awk -v b="$bound" -v a="$avg" 'BEGIN { printf "%.3f", b / a }')
+        # the other paths' mean over this way's (apart and in place: how many times faster)
+        others=$(sed -n "s/^\[0,0\] osu_allreduce: bytes $bytes way no-rings path [^ ]* min [0-9]* avg \([0-9]*\) .*/\1/p" "$dir.log")
+        vs=$(awk -v o="${others:-0}" -v a="$avg" 'BEGIN { if (o > 0) printf "%.2f", o / a; else print "null" }')
+        [ "$ok" = ok ] || fail=1
+        printf '%-6s %7s %-9s %-19s %9s %9s %9s %7s %9s %9s  %s\n' "$shape" "$bytes" "$way" "$path" "$lo" "$avg" "$hi" "$bound" "$of" "$vs" "$ok"
+        arows+=("    {\"shape\": \"$shape\", \"bytes\": $bytes, \"way\": \"$way\", \"path\": \"$path\", \"min_cycles\": $lo, \"avg_cycles\": $avg, \"max_cycles\": $hi, \"bound_cycles\": $bound, \"of_bound\": $of, \"others_over_this\": $vs, \"result\": \"$([ "$ok" = ok ] && echo OK || echo FAILED)\"}")
+    done < <(sed -n 's/^\[0,0\] osu_allreduce: bytes \([0-9]*\) way \([^ ]*\) path \([^ ]*\) min \([0-9]*\) avg \([0-9]*\) max \([0-9]*\) bound \([0-9]*\) \([a-zA-Z]*\)$/\1 \2 \3 \4 \5 \6 \7 \8/p' "$dir.log")
+done
+{
+    echo '{'
+    echo '  "runs": ['
+    for ((i = 0; i < ${#arows[@]}; i++)); do
+        printf '%s%s\n' "${arows[$i]}" "$([ $i -lt $((${#arows[@]} - 1)) ] && echo ,)"
+    done
+    echo '  ]'
+    echo '}'
+} >"$bench/allreduce.json"
+echo "bench-apps: $bench/apps.json, $bench/kit.json, $bench/allreduce.json; per-run logs and reports in $out/"
 exit $fail

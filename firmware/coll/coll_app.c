@@ -63,6 +63,7 @@ static struct {
     rvm_cached plans[RVM_PLANS];
     uint32_t arena_used;       /* free RAM taken by the kept plans */
     uint32_t next_slot;
+    uint32_t last_kept;        /* the slot of the plan kept() found (or made) last */
     uint32_t plan_hits;        /* rvm_plan_stats: calls that reused a kept plan, */
     uint32_t plans_compiled;   /* plans compiled, */
     uint32_t plan_drops;       /* times kept plans were dropped for room in the free RAM */
@@ -70,6 +71,9 @@ static struct {
     uint32_t reserved;         /* top of the free RAM a reduction holds during its call */
     uint8_t initialised;
     uint8_t errors_return;
+    uint8_t rings_off;         /* rvm_allreduce_rings(0) */
+    uint8_t rings_checked;     /* rings_ws is known */
+    uint32_t rings_ws;         /* the rings' workspace (rings_workspace), 0: this machine has none */
 } kit;
 
 /* "node (x,y): " */
@@ -431,47 +435,80 @@ static void drop_plans_for_room(void)
     drop_plans();
 }
 
-/* table i's call: its kept plan started again, or a new one compiled (and kept) */
-static int run(int i, const char *name, uint32_t collective, const void *send, uint32_t send_bytes, void *recv,
-               uint32_t recv_bytes, uint32_t m, uint32_t root)
+/* The kept plan of entry `entry` (a table's number, or RING_ENTRY) for these buffers and m,
+ * or NULL; the one found last is tried first (a loop of one call finds it at once) */
+static rvm_cached *kept(int32_t entry, const void *send, const void *recv, uint32_t m)
 {
-    kit.ctx.setup_cycles = 0;
-    rvm_cached *p = 0;
-    for (uint32_t k = 0; k < RVM_PLANS && !p; ++k)
-        if (kit.plans[k].entry == i && kit.plans[k].send == send && kit.plans[k].recv == recv && kit.plans[k].m == m)
-            p = &kit.plans[k];
-    if (p) {
-        kit.plan_hits++;
-    } else {
-        const coll_comm *comm = comm_of_entry(&kit.entry[i]);
-        const uint32_t need = (coll_plan_workspace_on(&kit.ctx, comm, &kit.table[i], m) + 15u) & ~15u;
-        if (kit.arena_used + need > kit.ws_bytes)
-            drop_plans_for_room();
-        for (uint32_t k = 0; k < RVM_PLANS && !p; ++k)
-            if (kit.plans[k].entry < 0)
-                p = &kit.plans[k];
-        if (!p)
-            p = &kit.plans[kit.next_slot++ % RVM_PLANS];   /* its workspace stays taken until the drop */
-        p->entry = -1;
-        coll_call c = {name, collective, send, send_bytes, recv, recv_bytes, m, root, rooted(collective), comm};
-        int rc = coll_call_compile(&kit.ctx, &kit.table[i], &c, &p->plan, kit.ws + kit.arena_used,
-                                   kit.ws_bytes - kit.arena_used);
-        if (rc != COLL_OK)
-            return rc;
-        kit.arena_used += need;
-        kit.plans_compiled++;
-        p->entry = i;
-        p->send = send;
-        p->recv = recv;
-        p->m = m;
-    }
+    const rvm_cached *last = &kit.plans[kit.last_kept];
+    if (last->entry == entry && last->send == send && last->recv == recv && last->m == m)
+        return &kit.plans[kit.last_kept];
+    for (uint32_t k = 0; k < RVM_PLANS; ++k)
+        if (kit.plans[k].entry == entry && kit.plans[k].send == send && kit.plans[k].recv == recv &&
+            kit.plans[k].m == m) {
+            kit.last_kept = k;
+            return &kit.plans[k];
+        }
+    return 0;
+}
+
+/* a slot for a new plan of `need` bytes of the free RAM (the kept ones dropped when it is
+ * full), marked free until the plan is compiled (keep) */
+static rvm_cached *fresh_slot(uint32_t need)
+{
+    if (kit.arena_used + need > kit.ws_bytes)
+        drop_plans_for_room();
+    uint32_t k = 0;
+    while (k < RVM_PLANS && kit.plans[k].entry >= 0)
+        ++k;
+    if (k == RVM_PLANS)
+        k = kit.next_slot++ % RVM_PLANS;   /* its workspace stays taken until the drop */
+    kit.plans[k].entry = -1;
+    kit.last_kept = k;
+    return &kit.plans[k];
+}
+
+static void keep(rvm_cached *p, int32_t entry, const void *send, void *recv, uint32_t m, uint32_t need)
+{
+    kit.arena_used += need;
+    kit.plans_compiled++;
+    p->entry = entry;
+    p->send = send;
+    p->recv = recv;
+    p->m = m;
+}
+
+/* a kept or new plan run: started, waited for; after a failed call, start from scratch */
+static int start_and_wait(rvm_cached *p, const char *name)
+{
     p->plan.name = name;
     int rc = coll_plan_start(&p->plan);
     if (rc == COLL_OK)
         rc = coll_plan_wait(&p->plan);
     if (rc != COLL_OK)
-        drop_plans();   /* after a failed call, start from scratch */
+        drop_plans();
     return rc;
+}
+
+/* table i's call: its kept plan started again, or a new one compiled (and kept) */
+static int run(int i, const char *name, uint32_t collective, const void *send, uint32_t send_bytes, void *recv,
+               uint32_t recv_bytes, uint32_t m, uint32_t root)
+{
+    kit.ctx.setup_cycles = 0;
+    rvm_cached *p = kept(i, send, recv, m);
+    if (p) {
+        kit.plan_hits++;
+    } else {
+        const coll_comm *comm = comm_of_entry(&kit.entry[i]);
+        const uint32_t need = (coll_plan_workspace_on(&kit.ctx, comm, &kit.table[i], m) + 15u) & ~15u;
+        p = fresh_slot(need);
+        coll_call c = {name, collective, send, send_bytes, recv, recv_bytes, m, root, rooted(collective), comm};
+        int rc = coll_call_compile(&kit.ctx, &kit.table[i], &c, &p->plan, kit.ws + kit.arena_used,
+                                   kit.ws_bytes - kit.arena_used);
+        if (rc != COLL_OK)
+            return rc;
+        keep(p, i, send, recv, m, need);
+    }
+    return start_and_wait(p, name);
 }
 
 static int not_initialised(const char *name)
@@ -761,6 +798,61 @@ static void unreserve(void)
 
 #define RVM_ALL_NODES 0xffffffffu
 
+/* the NI's combining put of a built-in op (0: the op has none: the program's own) */
+static uint32_t combine_kind(rvm_op op)
+{
+    switch (op) {
+    case RVM_SUM: return NI_COMBINE_SUM;
+    case RVM_MIN: return NI_COMBINE_MIN;
+    case RVM_MAX: return NI_COMBINE_MAX;
+    case RVM_UMIN: return NI_COMBINE_MINU;
+    case RVM_UMAX: return NI_COMBINE_MAXU;
+    case RVM_BAND: return NI_COMBINE_AND;
+    case RVM_BOR: return NI_COMBINE_OR;
+    case RVM_BXOR: return NI_COMBINE_XOR;
+    default: return 0;
+    }
+}
+
+/* the kept plans' entry of the rings' allreduce (coll_ring.c) combined by `kind`: past every table's */
+#define RING_ENTRY(kind) ((int32_t)(RVM_MAX_TABLES + ((kind) >> 28)))
+
+/* the workspace of the NI's rings on this machine, 0 where it has none (found on the first
+ * reduction: rvm_init stays as quick) */
+static uint32_t rings_workspace(void)
+{
+    if (!kit.rings_checked) {
+        kit.rings_checked = 1;
+        kit.rings_ws = coll_ring_allreduce_fits(&kit.ctx, 4u * kit.ctx.ni.nodes) ? coll_ring_allreduce_workspace(&kit.ctx)
+                                                                                 : 0u;
+    }
+    return kit.rings_ws;
+}
+
+/* rvm_allreduce by the NI's rings (coll_ring.c), its plan kept as a table's is (run) */
+static int ring_allreduce(const char *name, const void *send, void *recv, uint32_t count, uint32_t kind)
+{
+    kit.ctx.setup_cycles = 0;
+    const int32_t entry = RING_ENTRY(kind);
+    const uint32_t bytes = 4u * count;
+    rvm_cached *p = kept(entry, send, recv, bytes);
+    if (p) {
+        kit.plan_hits++;
+    } else {
+        const uint32_t need = (coll_ring_allreduce_workspace(&kit.ctx) + 15u) & ~15u;
+        p = fresh_slot(need);
+        const uint32_t cycle0 = RVMESH_CSR_READ(mcycle);
+        const int rc = coll_ring_allreduce_compile(&p->plan, &kit.ctx, send, recv, count, kind,
+                                                   kit.ws + kit.arena_used, kit.ws_bytes - kit.arena_used, name);
+        if (rc != COLL_OK)
+            return fail(rc, name, "the NI's rings refused this call (error %d): a bug in the kit", rc);
+        kit.ctx.setup_cycles = RVMESH_CSR_READ(mcycle) - cycle0;
+        keep(p, entry, send, recv, bytes, need);
+    }
+    const int rc = start_and_wait(p, name);
+    return rc == COLL_OK ? rc : failed(rc, name);
+}
+
 /* rvm_allreduce (root RVM_ALL_NODES) and rvm_reduce, on communicator `group` (the machine, a
  * row, a column: n its members, ranks for nodes): the path is chosen from what is the same on
  * every member (count, the declarations, the free RAM), so every member takes the same one */
@@ -783,10 +875,30 @@ static int reduction(uint32_t group, const char *name, const void *send, void *r
     if (!send || ((uintptr_t)send & 3u) || (keeps && (!recv || ((uintptr_t)recv & 3u))))
         return fail(COLL_EARG, name, "buffers must be word-aligned, not null (off the root, rvm_reduce's recv may "
                     "be NULL)");
-    const uint64_t bytes = 4ull * count, small = bytes * n, large = bytes + bytes / n;
+    const uint64_t bytes = 4ull * count;
+    int rc;
+    /* the NI's rings: an allreduce of the machine, a built-in op, a 2-D torus whose NI
+     * combines, count a multiple of 4N (every node decides alike). The checks are a call's
+     * fixed cost: what depends on the machine alone is found once (rings_workspace), and the
+     * other paths' 64-bit divisions come after. */
+    const uint32_t kind = combine_kind(op);
+    uint32_t ring_ws;
+    if (!group && root == RVM_ALL_NODES && kind && !kit.rings_off && (ring_ws = rings_workspace()) != 0 &&
+        count % (4u * n) == 0 && coll_in_ram(send, (uint32_t)bytes) && coll_in_ram(recv, (uint32_t)bytes) &&
+        ring_ws + 16u <= kit.ws_bytes) {
+        const uintptr_t s0 = (uintptr_t)send, r0 = (uintptr_t)recv;
+        if (s0 != r0 && s0 < r0 + bytes && r0 < s0 + bytes)
+            return fail(COLL_EARG, name, "send and recv overlap but are not the same buffer: pass the same pointer "
+                        "for an allreduce in place, or buffers apart");
+        kit.reduce_path = "rings";
+        rvmesh_region_begin(RVM_COMM_REGION);
+        rc = ring_allreduce(name, send, recv, count, kind);
+        rvmesh_region_end(RVM_COMM_REGION, 0);
+        return rc;
+    }
+    const uint64_t small = bytes * n, large = bytes + bytes / n;
     const uint32_t free_ram = kit.ws_bytes;
     const uint32_t cb = count / n, blk = 4u * cb;   /* the large path's block: count / N elements */
-    int rc;
     rvmesh_region_begin(RVM_COMM_REGION);
     int use_large = 0;
     if (count % n == 0 && bytes >= RVM_ALLREDUCE_LARGE_BYTES && large + 16u <= free_ram &&
@@ -834,6 +946,8 @@ static int reduction(uint32_t group, const char *name, const void *send, void *r
 }
 
 const char *rvm_last_reduce_path(void) { return kit.reduce_path ? kit.reduce_path : ""; }
+
+void rvm_allreduce_rings(int on) { kit.rings_off = !on; }
 
 int rvm_allreduce(const void *send, void *recv, uint32_t count, rvm_op op)
 {

@@ -189,6 +189,17 @@ static inline void coll_clear_words(void *object, uint32_t bytes)
         *w = 0;
 }
 
+/* Allreduce on a 2-D torus by rings, combined in the NI (coll_ring.c): whether this machine
+ * and count take it (a torus of sides 3 .. COLL_COMM_MAX_SIZE, an NI with combining puts,
+ * count a multiple of 4N), the workspace of its plan, and its compiler: the plan of an
+ * allreduce of count elements from send (== recv: in place) to recv, combined by NI
+ * combining put `kind` (NI_COMBINE_*). COLL_EARG / COLL_EWORKSPACE / COLL_ESIZE (a count
+ * whose lines pass a counter) without a message: the caller takes another path. */
+int coll_ring_allreduce_fits(const coll_ctx *ctx, uint32_t count);
+uint32_t coll_ring_allreduce_workspace(const coll_ctx *ctx);
+int coll_ring_allreduce_compile(coll_plan *plan, coll_ctx *ctx, const void *send, void *recv, uint32_t count,
+                                uint32_t kind, void *workspace, uint32_t workspace_bytes, const char *name);
+
 /* The start image of these receive counts and lists (port q's list: desc[first[q]], count[q]
  * long), for this node's ports. */
 void coll_start_image_of(const coll_ctx *ctx, const uint16_t recv_count[NI_MAX_PORTS + 1], const struct ni_desc *desc,

@@ -33,7 +33,8 @@
  *
  * Reductions (op: RVM_SUM, RVM_MIN, RVM_MAX, RVM_BAND, RVM_BOR, RVM_BXOR on int32; RVM_UMIN,
  * RVM_UMAX for uint32; sum and the bitwise ops are the same for both, the sum modulo 2^32)
- * are built on the declared collectives, so the program declares those: small vectors take
+ * run on the NI's rings where they can (rvm_allreduce on a 2-D torus, below: no declared
+ * collective, the NI combines), else on the declared collectives, so the program declares those: small vectors take
  * an rvm_allgather of every node's vector and a local combine in node order (declare
  * allgather; the workspace holds N vectors); a count that is a multiple of N, of at least
  * RVM_ALLREDUCE_LARGE_BYTES (256) bytes of elements, with alltoall declared too, takes a
@@ -141,6 +142,15 @@ rvm_op rvm_op_create(rvm_combine_fn fn);
 /* the smallest vector (bytes) a reduction with alltoall declared reduce-scatters (on the 4x4
  * torus a repeated allreduce of 64 elements: 3,220 cycles so, 9,947 by allgather alone) */
 #define RVM_ALLREDUCE_LARGE_BYTES 256u
+/* rvm_allreduce on a 2-D torus of sides 3 or more whose NI combines (ni_has_combine(): the
+ * simulated machine's, config.mk NI_COMBINE), with a built-in op and count a multiple of 4N,
+ * runs the NI's rings (firmware/coll/coll_ring.c): reduce-scatter and allgather by rings in
+ * both dimensions at once, the elements combined by the NI as they arrive; no declared
+ * collective, about 3 KiB of workspace on the 8x8 torus, send and recv the same buffer (in
+ * place: fastest) or apart (not overlapping). It is the fastest path at every size it takes
+ * (make bench-apps: build/bench/allreduce.json). rvm_allreduce_rings(0) turns it off (the
+ * other paths, for comparison), 1 on again; every node alike. */
+void rvm_allreduce_rings(int on);
 int rvm_allreduce(const void *send, void *recv, uint32_t count, rvm_op op);
 int rvm_reduce(const void *send, void *recv, uint32_t count, rvm_op op, uint32_t root);
 /* MPI_Reduce_scatter_block: send holds N*count elements (block t, count elements, for node
@@ -157,7 +167,7 @@ int rvm_reduce_on(rvm_comm comm, const void *send, void *recv, uint32_t count, r
 int rvm_reduce_scatter_on(rvm_comm comm, const void *send, void *recv, uint32_t count, rvm_op op);
 int rvm_barrier(void);
 /* how the last rvm_allreduce/rvm_reduce (or its _on form) ran: "allgather" (small), "alltoall+allgather"
- * (large), or "" (none yet, count 0, or an error before it ran) */
+ * (large), "rings" (the NI's), or "" (none yet, count 0, or an error before it ran) */
 const char *rvm_last_reduce_path(void);
 
 void rvm_set_timeout(uint32_t cycles);    /* 0: wait for ever */

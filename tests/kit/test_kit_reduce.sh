@@ -45,6 +45,7 @@ rvm_allreduce: buffers must be word-aligned, not null
 rvm_reduce: root 16 is off the machine (nodes 0..15)
 rvm_allreduce: count 1048576 needs 67108864 bytes of workspace for the 16 nodes' vectors, the program leaves
 rvm_plan_stats: out is NULL: pass a struct rvm_plan_stats to fill
+rvm_allreduce: send and recv overlap but are not the same buffer: pass the same pointer for an allreduce in place, or buffers apart
 MSG
     grep '^\[0,0\] \(cycles\|plan stats\)' "$work/ok.out" | sed 's/^\[0,0\] /    /'
 else

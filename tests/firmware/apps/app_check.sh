@@ -15,7 +15,7 @@ app_check() {
     mkdir -p "$work"
     make_or_fail "$app-tools" "$work/make.log" mesh-sim schedgen || return 1
 
-    BENCH_APPS_OUT="$work" BENCH_APPS_RUNS="$app:4x4t:$size:$steps" BENCH_KIT_SHAPES="" kit/bench_apps.sh \
+    BENCH_APPS_OUT="$work" BENCH_APPS_RUNS="$app:4x4t:$size:$steps" BENCH_KIT_SHAPES="" BENCH_OSU_SHAPES="" kit/bench_apps.sh \
         >"$work/bench.out" 2>&1
     rc=$?
     run=$(grep -E "^    \{\"app\": \"$app\", \"shape\": \"4x4t\", \"size\": $size, \"steps\": $steps, \"cycles\": [1-9][0-9]*, \"comm_cycles\": [1-9][0-9]*, \"comm_share\": 0\.[0-9]+, \"result\": \"OK\"\}$" "$work/apps.json")

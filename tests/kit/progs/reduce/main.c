@@ -18,9 +18,10 @@
 
 #include "rvmesh.h"
 
-#define LARGE (RVM_NODES * 16u)   /* 1 KiB on the 4x4 torus: the large path */
+#define LARGE (RVM_NODES * 16u)   /* 1 KiB on the 4x4 torus: a multiple of 4N, the NI's rings (built-in ops) */
+#define ALT (RVM_NODES * 17u)     /* a multiple of N, not of 4N: the large path (alltoall + allgather) */
 
-static uint32_t in[LARGE], out[LARGE + 1], want[LARGE];
+static uint32_t in[ALT], out[ALT + 1], want[ALT];
 static int failures;
 
 static void expect(const char *name, int good)
@@ -181,11 +182,25 @@ int main(void)
     /* a multiple of N below RVM_ALLREDUCE_LARGE_BYTES: still small */
     check_allreduce(RVM_NODES * 2u, RVM_MAX, "allgather", "");
     /* the large path: reduce-scatter by alltoall, allgather */
-    check_allreduce(LARGE, RVM_SUM, "alltoall+allgather", "");
-    check_allreduce(LARGE, RVM_SUM, "alltoall+allgather", "-again");   /* again: the kept plans */
-    check_allreduce(LARGE, RVM_MIN, "alltoall+allgather", "");
-    check_allreduce(LARGE, RVM_MAX, "alltoall+allgather", "");
-    check_allreduce(LARGE, RVM_BXOR, "alltoall+allgather", "");
+    check_allreduce(ALT, RVM_SUM, "alltoall+allgather", "");
+    check_allreduce(ALT, RVM_SUM, "alltoall+allgather", "-again");   /* again: the kept plans */
+    check_allreduce(ALT, RVM_MIN, "alltoall+allgather", "");
+    check_allreduce(ALT, RVM_MAX, "alltoall+allgather", "");
+    check_allreduce(ALT, RVM_BXOR, "alltoall+allgather", "");
+    /* the NI's rings (a 2-D torus whose NI combines), every built-in op, apart and in place */
+    for (uint32_t k = 0; k < sizeof ops / sizeof ops[0]; ++k)
+        check_allreduce(LARGE, ops[k], ni_has_combine() ? "rings" : "alltoall+allgather", "");
+    check_allreduce(LARGE, RVM_SUM, ni_has_combine() ? "rings" : "alltoall+allgather", "-again");
+    for (uint32_t k = 0; k < sizeof ops / sizeof ops[0]; k += 3) {
+        char name[40];
+        fill(LARGE);
+        expected(LARGE, ops[k]);
+        memcpy(out, in, 4u * LARGE);
+        out[LARGE] = 0x5a5a5a5au;
+        snprintf(name, sizeof name, "allreduce-%s-in-place", op_name(ops[k]));
+        expect(name, rvm_allreduce(out, out, LARGE, ops[k]) == 0 && !memcmp(out, want, 4u * LARGE) &&
+                     out[LARGE] == 0x5a5a5a5au && !strcmp(rvm_last_reduce_path(), ni_has_combine() ? "rings" : "alltoall+allgather"));
+    }
     /* in place */
     fill(5);
     expected(5, RVM_SUM);
@@ -203,7 +218,7 @@ int main(void)
     const rvm_op user = rvm_op_create(compose);
     expect("op-create", user == RVM_OP_USER);
     check_allreduce(5, user, "allgather", "");
-    check_allreduce(LARGE, user, "alltoall+allgather", "");
+    check_allreduce(LARGE, user, "alltoall+allgather", "");   /* not the rings: node order */
     /* reduce-scatter: block me of every node, combined; with a built-in op and the own one */
     static const rvm_op rs_ops[] = {RVM_SUM, RVM_MAX, RVM_OP_USER};
     for (uint32_t k = 0; k < 3; ++k) {
@@ -229,6 +244,8 @@ int main(void)
     expect("misaligned", rvm_allreduce((const uint8_t *)in + 2, out, 4, RVM_SUM) == COLL_EARG);
     expect("reduce-root-off", rvm_reduce(in, out, 4, RVM_SUM, RVM_NODES) == COLL_EROOT);
     expect("workspace", rvm_allreduce(in, out, 1u << 20, RVM_SUM) == COLL_EWORKSPACE);
+    /* the rings write recv while they read send: overlapping buffers, not the same one */
+    expect("rings-overlap", !ni_has_combine() || rvm_allreduce(in, in + 4, LARGE - 4u * RVM_NODES, RVM_SUM) == COLL_EARG);
     rvm_errors_return(0);
     /* the barrier: node 0 is late; nobody leaves before everybody came */
     if (me == 0) {

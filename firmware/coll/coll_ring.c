@@ -1,0 +1,298 @@
+/* SPDX-License-Identifier: ISC
+ * rvmesh collectives: allreduce on a 2-D torus by rings, combined in the NI (combining puts,
+ * ni_has_combine()). One plan: no node's core touches an element.
+ *
+ * The vector is cut into four quarters, one a stream; each stream is a reduce-scatter and an
+ * allgather by rings, in two dimensions, on its own links:
+ *   stream 0: x rings then y rings, sending +;  stream 1: the same, sending -;
+ *   stream 2: y rings then x rings, sending +;  stream 3: the same, sending -.
+ * In each of a stream's four phases (A: reduce-scatter along its first dimension a, B: along
+ * its second b, B': allgather along b, A': allgather along a) it uses the links of one
+ * dimension in one direction, and the four streams together use all four of a node's links in
+ * every phase. In place each link carries (na-1)/na + (nb-1)/N = (N-1)/N of a quarter each way
+ * in the reduce-scatter and as much in the allgather: the all-port bound of the two
+ * (2 (N-1) m/N bytes over 2d = 4 links). Apart, phase A carries each node's own elements
+ * besides what came in (na-2)/na of a quarter more; phase B and B' a little more (below).
+ *
+ * A quarter of W words is X segments along a (A_k, W/X words: the nodes of a ring of a end
+ * with one each), each of Y sub-segments along b (B_l). Ring reduce-scatter on a ring of n
+ * nodes, sending in direction s: in step j (1 .. n-1) node c sends segment c - s*j to c + s,
+ * which combines it into its own (a combining put into the result buffer) and sends it on in
+ * step j + 1; after step n - 1 node c holds segment c combined over the ring. Allgather: step
+ * j sends segment c - s*(j-1) (its own first), plain puts. A relay waits for its piece's
+ * lines to be counted on the port it came in on and follows them as they come (NI_PACED),
+ * so every step is cut-through.
+ *
+ * The result buffer is the accumulator. In place (send == recv) it starts with the node's own
+ * elements: every put of phases A and B combines. Apart, nothing is copied (the NI's local
+ * port moves a word a cycle: a copy would cost as much as the whole allreduce): in phase A a
+ * node sends on what came in as a plain put, then its own elements of the same segment as a
+ * combining put (the first step: its own, plain), so what a receiver holds is the ring's so
+ * far; in phase B (its own segment: the others' of its ring, not its own) it sends what it
+ * holds and then its own, both combining; in B' its sub-segment as it holds it (plain) and
+ * its own (combining), and B' goes one step further round its ring, so that each node gets its
+ * own sub-segment whole from its neighbour. Phase A's last step writes a node's segment
+ * plainly and phase B combines into it, so before phase B a node waits for its neighbours
+ * along b to be done with phase A: each node signals the neighbour it sends phase B to on
+ * counter RING_DONE(b), and itself on its local port (4 signals). Phase B then combines into
+ * words that phase A's last step and B's other partials reach in any order: the ops commute.
+ *
+ * Order and counts: a port's list runs in order; each list holds phase A of one stream, B and
+ * B' of another, A' of the first (what its links carry), and each step waits only for steps
+ * of lower (phase, step), so no wait cycle can form. A port counter hears one sender (the
+ * neighbour across that link), in its list's order: the receiver knows each of its receives'
+ * counts. Every route is one hop.
+ */
+#include <string.h>
+
+#include "coll_internal.h"
+#include "rvmesh_rt.h"
+
+#define RING_MAX_SIDE COLL_COMM_MAX_SIZE
+#define RING_PHASES 4u   /* A, B, B', A' */
+
+typedef struct {
+    uint32_t word, words;   /* the range, in elements of the vector */
+} ring_range;
+
+/* x mod n for -2n <= x < 2n (no division: the compiler runs on every node's first call) */
+static uint32_t mod(int32_t x, uint32_t n)
+{
+    while (x < 0)
+        x += (int32_t)n;
+    while (x >= (int32_t)n)
+        x -= (int32_t)n;
+    return (uint32_t)x;
+}
+
+/* stream q: its first dimension, its direction (+1, -1) */
+static unsigned stream_dim(unsigned q, unsigned phase)
+{
+    const unsigned a = q < 2u ? 0u : 1u;
+    return phase == 0u || phase == 3u ? a : 1u - a;
+}
+static int stream_dir(unsigned q) { return q & 1u ? -1 : 1; }
+
+/* A stream's sizes: its quarter's first word, segment and sub-segment words, and where its own
+ * segment starts (computed once: divisions are slow on the node) */
+typedef struct {
+    uint32_t base, seg, sub, own;
+} ring_sizes;
+
+/* the range this node sends (recv: 0) or receives (1) in step j of stream q's phase */
+static ring_range ring_piece(const coll_ctx *ctx, const ring_sizes *z, unsigned q, unsigned phase, uint32_t j, int recv)
+{
+    const unsigned d = stream_dim(q, phase);
+    const int32_t c = (int32_t)ctx->ni.coord[d], s = stream_dir(q);
+    const int rs = phase < 2u;
+    /* reduce-scatter: sends c - s*j, receives c - s*(j+1); allgather: sends c - s*(j-1), receives c - s*j */
+    const int32_t k = c - s * (int32_t)(j + (uint32_t)recv - (rs ? 0u : 1u));
+    const uint32_t seg = mod(k, ctx->ni.size[d]);
+    ring_range r;
+    if (phase == 0u || phase == 3u) {
+        r.words = z[q].seg;
+        r.word = z[q].base + seg * r.words;
+    } else {
+        r.words = z[q].sub;
+        r.word = z[q].own + seg * r.words;
+    }
+    return r;
+}
+
+/* RAM lines of 2^lb words that words [word, word + words) touch (1 for none) */
+static uint32_t lines_of(uint32_t word, uint32_t words, unsigned lb)
+{
+    return words == 0 ? 1u : ((word + words - 1u) >> lb) - (word >> lb) + 1u;
+}
+
+int coll_ring_allreduce_fits(const coll_ctx *ctx, uint32_t count)
+{
+    if (!ctx || !ctx->initialised || ctx->ni.dims != 2u || !ctx->ni.torus || !ni_has_combine())
+        return 0;
+    const uint32_t X = ctx->ni.size[0], Y = ctx->ni.size[1];
+    return X >= 3u && Y >= 3u && X <= RING_MAX_SIDE && Y <= RING_MAX_SIDE && count && count % (4u * X * Y) == 0 &&
+           coll_barrier_rounds(ctx->ni.nodes) <= COLL_MAX_ROUNDS;
+}
+
+uint32_t coll_ring_allreduce_workspace(const coll_ctx *ctx)
+{
+    const uint32_t X = ctx->ni.size[0], Y = ctx->ni.size[1];
+    /* a stream's puts, its own apart (the most): phase A 2 na - 3, B 2 (nb - 1), B' nb + 1,
+     * A' na - 1, and two signals: 3 (na + nb) - 3, na + nb = X + Y for every stream; the
+     * barrier */
+    return 16u * (4u * (3u * (X + Y) - 3u) + coll_barrier_descs(coll_barrier_rounds(ctx->ni.nodes)));
+}
+
+int coll_ring_allreduce_compile(coll_plan *plan, coll_ctx *ctx, const void *send_v, void *recv_v, uint32_t count,
+                                uint32_t kind, void *workspace, uint32_t workspace_bytes, const char *name)
+{
+    const uint32_t cycle0 = RVMESH_CSR_READ(mcycle);
+    if (!plan || !coll_ring_allreduce_fits(ctx, count))
+        return COLL_EARG;
+    const uint32_t bytes = 4u * count;
+    const uint8_t *send = (const uint8_t *)send_v;
+    uint8_t *recv = (uint8_t *)recv_v;
+    const int in_place = send == recv;
+    if (!coll_in_ram(send, bytes) || !coll_in_ram(recv, bytes) || !send || !recv ||
+        (!in_place && (uintptr_t)send < (uintptr_t)recv + bytes && (uintptr_t)recv < (uintptr_t)send + bytes))
+        return COLL_EARG;
+    const uint32_t need = coll_ring_allreduce_workspace(ctx);
+    if (((uintptr_t)workspace & 15u) || need > workspace_bytes || !coll_in_ram(workspace, need))
+        return COLL_EWORKSPACE;
+    coll_clear_words(plan, sizeof *plan);
+    plan->ctx = ctx;
+    plan->name = name;
+    unsigned lb = 0;
+    while ((1u << lb) < ctx->line_words)
+        ++lb;
+    const int by_lines = coll_by_lines(ctx);
+    const uint32_t put_lines = by_lines ? NI_PUT_LINES : 0u;
+    const uint32_t recv_word = (uint32_t)(((uintptr_t)recv - RVMESH_RAM_BASE) / 4u);
+    const uint32_t send_word = (uint32_t)(((uintptr_t)send - RVMESH_RAM_BASE) / 4u);
+    const unsigned local = ctx->ni.ports;
+    const uint32_t rounds = coll_barrier_rounds(ctx->ni.nodes);
+
+    /* Steps and parts. Phase A, B' and A' have n - 1 steps on a ring of n, B' n when the
+     * node's own elements are apart from the result (then each node's own elements join the
+     * ring's on their way out, see the top of the file). A step is one put, or two (its
+     * "parts": what came in, then the node's own), each counted on the receiver. */
+    ring_sizes z[4];
+    for (unsigned q = 0; q < 4u; ++q) {
+        const unsigned a = stream_dim(q, 0);
+        z[q].base = q * (count / 4u);
+        z[q].seg = count / 4u / ctx->ni.size[a];
+        z[q].sub = z[q].seg / ctx->ni.size[1u - a];
+        z[q].own = z[q].base + ctx->ni.coord[a] * z[q].seg;
+    }
+    const int apart = !in_place;
+#define STEPS(phase, n) ((phase) == 2u && apart ? (n) : (n) - 1u)
+#define PARTS(phase, j) (apart && (((phase) == 0u && (j) > 1u) || (phase) == 1u || ((phase) == 2u && (j) == 1u)) ? 2u : 1u)
+    /* the receives' counts: per arrival counter (2d + 1 for puts travelling + along d, 2d for
+     * -), in the order its sender's list sends them: the port (d, s) carries phase A of the
+     * stream whose first dimension is d, phases B and B' of the stream whose second is d
+     * (both sending s), then A' of the first */
+    static uint16_t num[4][RING_PHASES][RING_MAX_SIDE + 1];   /* the count once step j's receive is all in */
+    uint32_t counted[NI_MAX_PORTS + 1];
+    for (unsigned p = 0; p <= NI_MAX_PORTS; ++p)
+        counted[p] = 0;
+    for (unsigned d = 0; d < 2u; ++d)
+        for (unsigned dir = 0; dir < 2u; ++dir) {
+            const unsigned counter = 2u * d + (dir ? 0u : 1u);   /* dir 0: +, 1: - */
+            const unsigned qa = (d == 0u ? 0u : 2u) + dir, qb = (d == 0u ? 2u : 0u) + dir;
+            for (unsigned phase = 0; phase < RING_PHASES; ++phase) {
+                const unsigned q = (phase == 0u || phase == 3u) ? qa : qb;
+                const uint32_t n = ctx->ni.size[d];
+                for (uint32_t j = 1; j <= STEPS(phase, n); ++j) {
+                    const ring_range r = ring_piece(ctx, z, q, phase, j, 1);
+                    counted[counter] += PARTS(phase, j) * (by_lines ? lines_of(recv_word + r.word, r.words, lb) : 1u);
+                    if (counted[counter] > 0xffffu)
+                        return COLL_ESIZE;
+                    num[q][phase][j] = (uint16_t)counted[counter];
+                }
+            }
+        }
+
+    /* the lists: per port its barrier rounds, then its steps; the local port: the barrier's
+     * links, then (apart) the node's own "phase A done" signals */
+    struct ni_desc *desc = (struct ni_desc *)workspace;
+    coll_barrier_lists(ctx, rounds);
+    uint32_t at = 0;
+    const uint32_t own_trigger = NI_TRIGGER(COLL_BARRIER_COUNTER + rounds - 1u, coll_barrier_heard(rounds - 1u));
+    /* apart: phase B combines into the result buffer's segment that phase A's last step writes
+     * plainly, so a node's phase B waits until its neighbours along b are done with phase A:
+     * each node counts on RING_DONE(b) its own phase A of both streams whose second dimension
+     * is b (two local signals) and its two neighbours' along b (a signal from each), 4 */
+#define RING_DONE(b) (5u + (b))
+    _Static_assert(RING_DONE(1u) <= NI_MAX_PORTS, "counters 5 and 6: past a 2-D NI's ports (0-3) and its local one (4), cleared by every start");
+    for (unsigned p = 0; p <= NI_MAX_PORTS; ++p) {
+        plan->list_first[p] = (uint16_t)at;
+        if (p > local)
+            continue;
+        for (unsigned k = 0; k < ctx->barrier_count[p]; ++k)
+            desc[at++] = ctx->barrier[ctx->barrier_first[p] + k];
+        if (p == local) {
+            for (unsigned q = 0; q < 4u && apart; ++q) {
+                const unsigned a = stream_dim(q, 0), here_a = 2u * a + (q & 1u ? 0u : 1u);
+                struct ni_desc *d = &desc[at++];
+                d->head = NOC_HEAD(0, 0, 0, 0, 61u);
+                d->payload = 0;
+                d->trigger = NI_TRIGGER(here_a, num[q][0][ctx->ni.size[a] - 1u]);
+                d->put = NI_SIGNAL(RING_DONE(1u - a));
+            }
+            plan->list_count[p] = (uint16_t)(at - plan->list_first[p]);
+            continue;
+        }
+        const unsigned d = p / 2u, dir = p & 1u;   /* port 2d sends +, 2d + 1 sends - */
+        const unsigned qa = (d == 0u ? 0u : 2u) + dir, qb = (d == 0u ? 2u : 0u) + dir;
+        const int32_t s = dir ? -1 : 1;
+        const unsigned here = 2u * d + (dir ? 0u : 1u);   /* where puts sent this way come in (the receiver's counter) */
+        const uint32_t n = ctx->ni.size[d];
+        const uint32_t head = NOC_HEAD(d == 0u ? s : 0, d == 1u ? s : 0, 0, d, 0u);
+        for (unsigned phase = 0; phase < RING_PHASES; ++phase) {
+            const unsigned q = (phase == 0u || phase == 3u) ? qa : qb;
+            const unsigned a = stream_dim(q, 0), b = 1u - a;
+            const unsigned here_a = 2u * a + (dir ? 0u : 1u), here_b = 2u * b + (dir ? 0u : 1u);
+            const uint32_t na = ctx->ni.size[a], nb = ctx->ni.size[b];
+            if (phase == 1u && apart) {
+                /* this node's phase A of the other stream whose second dimension is d (it
+                 * sends -s) done: said to the neighbour it hears that stream from */
+                const unsigned other = q ^ 1u, other_a = 2u * a + (dir ? 1u : 0u);
+                struct ni_desc *sig = &desc[at++];
+                sig->head = head | NOC_HEAD(0, 0, 0, 0, 61u);
+                sig->payload = 0;
+                sig->trigger = NI_TRIGGER(other_a, num[other][0][na - 1u]);
+                sig->put = NI_SIGNAL(RING_DONE(b));
+            }
+            for (uint32_t j = 1; j <= STEPS(phase, n); ++j) {
+                const ring_range r = ring_piece(ctx, z, q, phase, j, 0);
+                const uint32_t lines = lines_of(recv_word + r.word, r.words, lb);
+                /* the first part: what came in (the node's own in phase A's first step) */
+                struct ni_desc *ds = &desc[at++];
+                ds->head = head | NOC_HEAD(0, 0, 0, 0, (phase * 16u + j) & 63u);
+                ds->payload = NI_DESC_PAYLOAD((phase == 0u && j == 1u ? send_word : recv_word) + r.word, r.words);
+                uint32_t trig;
+                if (phase == 0u && j == 1u)
+                    trig = own_trigger;   /* its own elements, after the barrier */
+                else if (j > 1u)          /* what came in at step j - 1, line by line */
+                    trig = by_lines ? NI_TRIGGER(here, num[q][phase][j - 1u] - lines + 1u) | NI_PACED
+                                    : NI_TRIGGER(here, num[q][phase][j - 1u]);
+                else if (phase == 1u)     /* B: once phase A is done here (apart: and at both neighbours) */
+                    trig = apart ? NI_TRIGGER(RING_DONE(b), 4u) : NI_TRIGGER(here_a, num[q][0][na - 1u]);
+                else if (phase == 2u)     /* B': its sub-segment, as B's last piece comes */
+                    trig = by_lines ? NI_TRIGGER(here_b, num[q][1][nb - 1u] - lines + 1u) | NI_PACED
+                                    : NI_TRIGGER(here_b, num[q][1][nb - 1u]);
+                else                      /* A': its segment, once B' is all in */
+                    trig = NI_TRIGGER(here_b, num[q][2][STEPS(2u, nb)]);
+                ds->trigger = trig;
+                /* combining in phases A and B, but apart what comes into phase A's segments
+                 * overwrites them (they held nothing of this call) */
+                const uint32_t first_kind = phase >= 2u || (phase == 0u && apart) ? 0u : kind;
+                ds->put = NI_PUT(0u, r.word, here) | put_lines | first_kind;
+                if (PARTS(phase, j) == 2u) {   /* then the node's own, combining */
+                    struct ni_desc *own = &desc[at++];
+                    own->head = ds->head;
+                    own->payload = NI_DESC_PAYLOAD(send_word + r.word, r.words);
+                    own->trigger = NI_NO_TRIGGER;
+                    own->put = NI_PUT(0u, r.word, here) | put_lines | kind;
+                }
+            }
+        }
+        plan->list_count[p] = (uint16_t)(at - plan->list_first[p]);
+    }
+#undef STEPS
+#undef PARTS
+    for (unsigned p = 0; p <= NI_MAX_PORTS; ++p)
+        plan->recv_count[p] = p < local ? (uint16_t)counted[p] : 0u;
+    plan->collective = (uint8_t)COLL_ALLGATHER;
+    plan->barrier = coll_barrier_of(rounds, 0, 0);
+    plan->ports = ctx->ni.ports;
+    plan->m = bytes;
+    plan->recv = recv;
+    plan->recv_words = count;
+    plan->transit = 0;
+    plan->transit_words = 0;
+    plan->desc = desc;
+    coll_start_image_of(ctx, plan->recv_count, desc, plan->list_first, plan->list_count, &plan->start);
+    plan->compile_cycles = RVMESH_CSR_READ(mcycle) - cycle0;
+    return COLL_OK;
+}

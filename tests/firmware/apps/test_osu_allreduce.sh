@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: ISC
+# test-timeout: 900
+# firmware/apps/osu_allreduce (rvm_allreduce as OSU's osu_allreduce measures it) on the 5x5
+# torus (odd sides: the rings' segments wrap differently from the 4x4 of test_kit_reduce.sh),
+# through make bench-apps' own script with vectors of 400 to 1,600 bytes: every result right
+# on every node in all three ways (the NI's rings apart and in place, the other paths), the
+# rings taken where they should be, allreduce.json with the fields other tools read, and the
+# rings faster than the other paths (cycles of the simulated machine, not wall-clock time).
+# A wrong expectation planted in the program (-DOSU_PLANT) fails its run.
+set -u
+. tests/lib.sh
+work="$BUILD/tests/apps-osu-allreduce"
+rm -rf "$work"
+mkdir -p "$work"
+root=$(pwd)
+
+make_or_fail osu-tools "$work/make.log" mesh-sim-5x5t schedgen || exit 1
+pass osu-tools
+
+BENCH_APPS_OUT="$work" BENCH_APPS_RUNS="" BENCH_KIT_SHAPES="" BENCH_OSU_SHAPES="5x5t" BENCH_OSU_MAX_BYTES=1600 BENCH_OSU_INPLACE_MAX_BYTES=1600 \
+    kit/bench_apps.sh >"$work/bench.out" 2>&1
+rc=$?
+[ $rc -eq 0 ] && pass "osu-bench-exit" || fail osu-bench-exit "exit $rc: $(tail_of "$work/bench.out" 3)"
+json="$work/allreduce.json"
+for bytes in 400 800 1600; do
+    for way in apart in-place no-rings; do
+        path=rings
+        [ "$way" = no-rings ] && path="alltoall\\+allgather"
+        row=$(grep -E "^    \{\"shape\": \"5x5t\", \"bytes\": $bytes, \"way\": \"$way\", \"path\": \"$path\", \"min_cycles\": [1-9][0-9]*, \"avg_cycles\": [1-9][0-9]*, \"max_cycles\": [1-9][0-9]*, \"bound_cycles\": [1-9][0-9]*, \"of_bound\": [0-9.]+, \"others_over_this\": [0-9.]+, \"result\": \"OK\"\}" "$json")
+        if [ -z "$row" ]; then
+            fail "osu-$bytes-$way" "no such row in allreduce.json: $(grep "\"bytes\": $bytes, \"way\": \"$way\"" "$json" | cut -c1-220)"
+            continue
+        fi
+        read -r lo avg hi vs <<<"$(echo "$row" | sed 's/.*"min_cycles": \([0-9]*\), "avg_cycles": \([0-9]*\), "max_cycles": \([0-9]*\), .*"others_over_this": \([0-9.]*\),.*/\1 \2 \3 \4/')"
+        if [ "$lo" -le "$avg" ] && [ "$avg" -le "$hi" ] &&
+                { [ "$way" = no-rings ] || awk -v v="$vs" 'BEGIN { exit !(v > 1.0) }'; }; then
+            pass "osu-$bytes-$way ($path: min $lo avg $avg max $hi cycles; the other paths / this: $vs)"
+        else
+            fail "osu-$bytes-$way" "min $lo avg $avg max $hi, the other paths / this $vs: $row"
+        fi
+    done
+done
+[ "$(grep -c '"result"' "$json")" -eq 9 ] && pass "osu-json-rows (9)" || fail osu-json-rows "$(grep -c '"result"' "$json") rows"
+
+# a wrong expectation: the nodes see it, the run fails
+make -C firmware/apps/osu_allreduce --no-print-directory SHAPE=5x5t MAX_BYTES=400 ITERS=1 CFLAGS=-DOSU_PLANT \
+    OUT="$root/$work/plant" RUN_ARGS="--progress 0" run >"$work/plant.log" 2>&1
+rc=$?
+n=$(grep -c '^\[0,0\] osu_allreduce: bytes 400 way [a-z-]* path [a-z+]* .* FAILED$' "$work/plant.log")
+[ $rc -ne 0 ] && [ "$n" -eq 3 ] && pass "osu-plant (exit $rc, all 3 ways FAILED)" || fail osu-plant "exit $rc, $n ways FAILED: $(tail_of "$work/plant.log" 3)"
