@@ -51,7 +51,7 @@ runs="${BENCH_APPS_RUNS-first:4x4t:256:1 first:8x8t:256:1 first:8x8m:256:1 nbody
 kit_shapes="${BENCH_KIT_SHAPES-4x4t 8x8t}"
 osu_shapes="${BENCH_OSU_SHAPES-4x4t 8x8t}"
 osu_max="${BENCH_OSU_MAX_BYTES:-16384}"
-osu_inplace_max="${BENCH_OSU_INPLACE_MAX_BYTES:-$((osu_max > 49152 ? osu_max : 49152))}"
+osu_inplace_max="${BENCH_OSU_INPLACE_MAX_BYTES:-49152}"
 fail=0
 
 # region FIELD NAME FILE: over the nodes of a report, the region NAME's FIELD: "span" (the last
@@ -168,22 +168,33 @@ echo
 printf '%-6s %7s %-9s %-19s %9s %9s %9s %7s %9s %9s  %s\n' shape bytes way path min avg max bound of_bound vs_others result
 arows=()
 for shape in $osu_shapes; do
-    dir="$out/osu_allreduce-$shape"
-    make -C firmware/apps/osu_allreduce --no-print-directory SHAPE="$shape" MAX_BYTES="$osu_max" \
-        INPLACE_MAX_BYTES="$osu_inplace_max" OUT="$root/$dir" \
-        RUN_ARGS="--progress 0" run \
-        >"$dir.log" 2>&1
-    rc=$?
-    [ $rc -eq 0 ] || { echo "osu_allreduce on $shape: exit $rc ($dir.log)"; fail=1; }
-    while read -r bytes way path lo avg hi bound ok; do
-        of=$(awk -v b="$bound" -v a="$avg" 'BEGIN { printf "%.3f", b / a }')
-        # the other paths' mean over this way's (apart and in place: how many times faster)
-        others=$(sed -n "s/^\[0,0\] osu_allreduce: bytes $bytes way no-rings path [^ ]* min [0-9]* avg \([0-9]*\) .*/\1/p" "$dir.log")
-        vs=$(awk -v o="${others:-0}" -v a="$avg" 'BEGIN { if (o > 0) printf "%.2f", o / a; else print "null" }')
-        [ "$ok" = ok ] || fail=1
-        printf '%-6s %7s %-9s %-19s %9s %9s %9s %7s %9s %9s  %s\n' "$shape" "$bytes" "$way" "$path" "$lo" "$avg" "$hi" "$bound" "$of" "$vs" "$ok"
-        arows+=("    {\"shape\": \"$shape\", \"bytes\": $bytes, \"way\": \"$way\", \"path\": \"$path\", \"min_cycles\": $lo, \"avg_cycles\": $avg, \"max_cycles\": $hi, \"bound_cycles\": $bound, \"of_bound\": $of, \"others_over_this\": $vs, \"result\": \"$([ "$ok" = ok ] && echo OK || echo FAILED)\"}")
-    done < <(sed -n 's/^\[0,0\] osu_allreduce: bytes \([0-9]*\) way \([^ ]*\) path \([^ ]*\) min \([0-9]*\) avg \([0-9]*\) max \([0-9]*\) bound \([0-9]*\) \([a-zA-Z]*\)$/\1 \2 \3 \4 \5 \6 \7 \8/p' "$dir.log")
+    # two runs: the three ways up to osu_max (the other paths need count + count/N elements of
+    # free RAM), then in place alone on to osu_inplace_max in a program with one big buffer
+    for run in all inplace; do
+        dir="$out/osu_allreduce-$shape-$run"
+        if [ $run = all ]; then
+            sizes="MAX_BYTES=$osu_max INPLACE_MAX_BYTES=$osu_max"
+        else
+            [ "$osu_inplace_max" -gt "$osu_max" ] || continue
+            sizes="MAX_BYTES=0 INPLACE_MAX_BYTES=$osu_inplace_max"
+        fi
+        # shellcheck disable=SC2086
+        make -C firmware/apps/osu_allreduce --no-print-directory SHAPE="$shape" $sizes OUT="$root/$dir" \
+            RUN_ARGS="--progress 0" run >"$dir.log" 2>&1
+        rc=$?
+        [ $rc -eq 0 ] || { echo "osu_allreduce on $shape ($run): exit $rc ($dir.log)"; fail=1; }
+        while read -r bytes way path lo avg hi bound ok; do
+            [ $run = all ] || [ "$bytes" -gt "$osu_max" ] || continue
+            of=$(awk -v b="$bound" -v a="$avg" 'BEGIN { printf "%.3f", b / a }')
+            # the other paths' mean over this way's (apart and in place: how many times faster)
+            others=$(sed -n "s/^\[0,0\] osu_allreduce: bytes $bytes way no-rings path [^ ]* min [0-9]* avg \([0-9]*\) .*/\1/p" "$dir.log")
+            vs=$(awk -v o="${others:-0}" -v a="$avg" 'BEGIN { if (o > 0) printf "%.2f", o / a; else print "null" }')
+            [ "$ok" = ok ] || fail=1
+            printf '%-6s %7s %-9s %-19s %9s %9s %9s %7s %9s %9s  %s\n' "$shape" "$bytes" "$way" "$path" "$lo" "$avg" "$hi" \
+                "$bound" "$of" "$vs" "$ok"
+            arows+=("    {\"shape\": \"$shape\", \"bytes\": $bytes, \"way\": \"$way\", \"path\": \"$path\", \"min_cycles\": $lo, \"avg_cycles\": $avg, \"max_cycles\": $hi, \"bound_cycles\": $bound, \"of_bound\": $of, \"others_over_this\": $vs, \"result\": \"$([ "$ok" = ok ] && echo OK || echo FAILED)\"}")
+        done < <(sed -n 's/^\[0,0\] osu_allreduce: bytes \([0-9]*\) way \([^ ]*\) path \([^ ]*\) min \([0-9]*\) avg \([0-9]*\) max \([0-9]*\) bound \([0-9]*\) \([a-zA-Z]*\)$/\1 \2 \3 \4 \5 \6 \7 \8/p' "$dir.log")
+    done
 done
 {
     echo '{'

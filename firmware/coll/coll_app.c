@@ -823,8 +823,8 @@ static uint32_t rings_workspace(void)
 {
     if (!kit.rings_checked) {
         kit.rings_checked = 1;
-        kit.rings_ws = coll_ring_allreduce_fits(&kit.ctx, 4u * kit.ctx.ni.nodes) ? coll_ring_allreduce_workspace(&kit.ctx)
-                                                                                 : 0u;
+        const int fits = coll_ring_allreduce_fits(&kit.ctx, 4u * kit.ctx.ni.nodes);
+        kit.rings_ws = fits ? coll_ring_allreduce_workspace(&kit.ctx) : 0u;
     }
     return kit.rings_ws;
 }
@@ -883,9 +883,9 @@ static int reduction(uint32_t group, const char *name, const void *send, void *r
      * other paths' 64-bit divisions come after. */
     const uint32_t kind = combine_kind(op);
     uint32_t ring_ws;
-    if (!group && root == RVM_ALL_NODES && kind && !kit.rings_off && (ring_ws = rings_workspace()) != 0 &&
-        count % (4u * n) == 0 && coll_in_ram(send, (uint32_t)bytes) && coll_in_ram(recv, (uint32_t)bytes) &&
-        ring_ws + 16u <= kit.ws_bytes) {
+    if (!group && root == RVM_ALL_NODES && kind && !kit.rings_off && count >= 4u * n &&
+        (ring_ws = rings_workspace()) != 0 && count % (4u * n) == 0 && coll_in_ram(send, (uint32_t)bytes) &&
+        coll_in_ram(recv, (uint32_t)bytes) && ring_ws + 16u <= kit.ws_bytes) {
         const uintptr_t s0 = (uintptr_t)send, r0 = (uintptr_t)recv;
         if (s0 != r0 && s0 < r0 + bytes && r0 < s0 + bytes)
             return fail(COLL_EARG, name, "send and recv overlap but are not the same buffer: pass the same pointer "

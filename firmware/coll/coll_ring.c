@@ -166,7 +166,8 @@ int coll_ring_allreduce_compile(coll_plan *plan, coll_ctx *ctx, const void *send
     }
     const int apart = !in_place;
 #define STEPS(phase, n) ((phase) == 2u && apart ? (n) : (n) - 1u)
-#define PARTS(phase, j) (apart && (((phase) == 0u && (j) > 1u) || (phase) == 1u || ((phase) == 2u && (j) == 1u)) ? 2u : 1u)
+#define PARTS(phase, j) \
+    (apart && (((phase) == 0u && (j) > 1u) || (phase) == 1u || ((phase) == 2u && (j) == 1u)) ? 2u : 1u)
     /* the receives' counts: per arrival counter (2d + 1 for puts travelling + along d, 2d for
      * -), in the order its sender's list sends them: the port (d, s) carries phase A of the
      * stream whose first dimension is d, phases B and B' of the stream whose second is d
@@ -203,7 +204,8 @@ int coll_ring_allreduce_compile(coll_plan *plan, coll_ctx *ctx, const void *send
      * each node counts on RING_DONE(b) its own phase A of both streams whose second dimension
      * is b (two local signals) and its two neighbours' along b (a signal from each), 4 */
 #define RING_DONE(b) (5u + (b))
-    _Static_assert(RING_DONE(1u) <= NI_MAX_PORTS, "counters 5 and 6: past a 2-D NI's ports (0-3) and its local one (4), cleared by every start");
+    _Static_assert(RING_DONE(1u) <= NI_MAX_PORTS,
+                   "counters 5 and 6: past a 2-D NI's ports (0-3) and its local one (4), cleared by every start");
     for (unsigned p = 0; p <= NI_MAX_PORTS; ++p) {
         plan->list_first[p] = (uint16_t)at;
         if (p > local)
@@ -225,7 +227,7 @@ int coll_ring_allreduce_compile(coll_plan *plan, coll_ctx *ctx, const void *send
         const unsigned d = p / 2u, dir = p & 1u;   /* port 2d sends +, 2d + 1 sends - */
         const unsigned qa = (d == 0u ? 0u : 2u) + dir, qb = (d == 0u ? 2u : 0u) + dir;
         const int32_t s = dir ? -1 : 1;
-        const unsigned here = 2u * d + (dir ? 0u : 1u);   /* where puts sent this way come in (the receiver's counter) */
+        const unsigned here = 2u * d + (dir ? 0u : 1u);   /* where puts sent this way come in (its counter) */
         const uint32_t n = ctx->ni.size[d];
         const uint32_t head = NOC_HEAD(d == 0u ? s : 0, d == 1u ? s : 0, 0, d, 0u);
         for (unsigned phase = 0; phase < RING_PHASES; ++phase) {

@@ -80,8 +80,9 @@ int main(void)
             const uint32_t need = 4u * (count + count / n) + 4096u;
             if (way == 2 && need > rvm_workspace_bytes()) {
                 if (rvm_node() == 0)
-                    printf("osu_allreduce: bytes %lu way no-rings skipped: needs about %lu bytes of free RAM, %lu free\n",
-                           (unsigned long)(4u * count), (unsigned long)need, (unsigned long)rvm_workspace_bytes());
+                    printf("osu_allreduce: bytes %lu way no-rings skipped: needs about %lu bytes of free RAM, "
+                           "%lu free\n", (unsigned long)(4u * count), (unsigned long)need,
+                           (unsigned long)rvm_workspace_bytes());
                 continue;
             }
             rvm_allreduce_rings(way != 2);
@@ -93,7 +94,6 @@ int main(void)
             const char *path = rvm_last_reduce_path();
             /* min, mean and max over the nodes of the nodes' means; whether all were right */
             uint32_t mine[2] = {total / OSU_ITERS, (uint32_t)ok}, lo[2], hi[2], sum[2];
-            rvm_allreduce_rings(0);
             rvm_allreduce(mine, lo, 2, RVM_UMIN);
             rvm_allreduce(mine, hi, 2, RVM_UMAX);
             rvm_allreduce(mine, sum, 2, RVM_SUM);
