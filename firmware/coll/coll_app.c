@@ -840,7 +840,7 @@ static int ring_allreduce(const char *name, const void *send, void *recv, uint32
         kit.plan_hits++;
     } else {
         const uint32_t need = (coll_ring_allreduce_workspace(&kit.ctx) + 15u) & ~15u;
-        p = fresh_slot(need);
+        p = fresh_slot(need + COLL_RING_SCRATCH);   /* the scratch is free again after */
         const uint32_t cycle0 = RVMESH_CSR_READ(mcycle);
         const int rc = coll_ring_allreduce_compile(&p->plan, &kit.ctx, send, recv, count, kind,
                                                    kit.ws + kit.arena_used, kit.ws_bytes - kit.arena_used, name);
@@ -885,7 +885,7 @@ static int reduction(uint32_t group, const char *name, const void *send, void *r
     uint32_t ring_ws;
     if (!group && root == RVM_ALL_NODES && kind && !kit.rings_off && count >= 4u * n &&
         (ring_ws = rings_workspace()) != 0 && count % (4u * n) == 0 && coll_in_ram(send, (uint32_t)bytes) &&
-        coll_in_ram(recv, (uint32_t)bytes) && ring_ws + 16u <= kit.ws_bytes) {
+        coll_in_ram(recv, (uint32_t)bytes) && ring_ws + COLL_RING_SCRATCH + 16u <= kit.ws_bytes) {
         const uintptr_t s0 = (uintptr_t)send, r0 = (uintptr_t)recv;
         if (s0 != r0 && s0 < r0 + bytes && r0 < s0 + bytes)
             return fail(COLL_EARG, name, "send and recv overlap but are not the same buffer: pass the same pointer "
@@ -899,11 +899,19 @@ static int reduction(uint32_t group, const char *name, const void *send, void *r
     const uint64_t small = bytes * n, large = bytes + bytes / n;
     const uint32_t free_ram = kit.ws_bytes;
     const uint32_t cb = count / n, blk = 4u * cb;   /* the large path's block: count / N elements */
+    /* the large path's blocks: an allreduce apart takes them in recv itself (then only its
+     * reduced block, count/N elements, is held in the free RAM), an rvm_reduce or an
+     * allreduce in place (send and recv overlapping) holds all of them. The choice counts
+     * with the allreduce apart on every node (each decides alike), so a node in place with
+     * too little free RAM for the rest says so. */
+    const int into_recv = root == RVM_ALL_NODES && !((uintptr_t)send < (uintptr_t)recv + bytes &&
+                                                     (uintptr_t)recv < (uintptr_t)send + bytes);
+    const uint64_t plan_large = root == RVM_ALL_NODES ? bytes / n : large, hold = into_recv ? bytes / n : large;
     rvmesh_region_begin(RVM_COMM_REGION);
     int use_large = 0;
-    if (count % n == 0 && bytes >= RVM_ALLREDUCE_LARGE_BYTES && large + 16u <= free_ram &&
+    if (count % n == 0 && bytes >= RVM_ALLREDUCE_LARGE_BYTES && plan_large + 16u <= free_ram &&
         declared(group, COLL_ALLTOALL)) {
-        reserve((uint32_t)large);
+        reserve((uint32_t)plan_large);
         int why;
         uint32_t need;
         use_large = pick(group, COLL_ALLTOALL, 0, blk, &why, &need) >= 0 && pick(group, COLL_ALLGATHER, 0, blk, &why, &need) >= 0;
@@ -913,7 +921,17 @@ static int reduction(uint32_t group, const char *name, const void *send, void *r
         /* reduce-scatter by alltoall (block t of every node to node t), the blocks combined in
          * node order, then the reduced blocks to every node by allgather (Rabenseifner) */
         kit.reduce_path = "alltoall+allgather";
-        uint32_t *parts = (uint32_t *)(void *)reserve((uint32_t)large), *mine = parts + count;
+        if (hold + 16u > free_ram) {
+            rc = fail(COLL_EWORKSPACE, name, "count %lu in place needs %lu bytes of workspace for the %lu %s' "
+                      "blocks, the program leaves %lu free between its data and its stack: pass recv apart from "
+                      "send (then it needs %lu), or make its arrays smaller", (unsigned long)count,
+                      (unsigned long)((hold + 15u) & ~15ull), (unsigned long)n, group ? "members" : "nodes",
+                      (unsigned long)free_ram, (unsigned long)((plan_large + 15u) & ~15ull));
+            rvmesh_region_end(RVM_COMM_REGION, 0);
+            return rc;
+        }
+        uint32_t *held = (uint32_t *)(void *)reserve((uint32_t)hold);
+        uint32_t *parts = into_recv ? (uint32_t *)recv : held, *mine = into_recv ? held : held + count;
         rc = call_in(group, COLL_ALLTOALL, name, send, (uint32_t)bytes, parts, (uint32_t)bytes, blk, 0);
         if (rc == COLL_OK) {
             combine_all(mine, parts, n, cb, cb, op);
@@ -921,9 +939,9 @@ static int reduction(uint32_t group, const char *name, const void *send, void *r
         }
     } else if (small + 16u > free_ram) {
         char hint[112] = "";
-        if (count % n == 0 && !declared(group, COLL_ALLTOALL) && large + 16u <= free_ram)
+        if (count % n == 0 && !declared(group, COLL_ALLTOALL) && plan_large + 16u <= free_ram)
             snprintf(hint, sizeof hint, " (or declare %salltoall: with it a count that is a multiple of %lu needs %lu)",
-                     group_prefix(group), (unsigned long)n, (unsigned long)((large + 15u) & ~15ull));
+                     group_prefix(group), (unsigned long)n, (unsigned long)((plan_large + 15u) & ~15ull));
         rc = fail(COLL_EWORKSPACE, name, "count %lu needs %lu bytes of workspace for the %lu %s' vectors, the "
                   "program leaves %lu free between its data and its stack: make its arrays (or count) smaller%s",
                   (unsigned long)count, (unsigned long)((small + 15u) & ~15ull), (unsigned long)n,

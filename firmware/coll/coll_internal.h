@@ -194,9 +194,12 @@ static inline void coll_clear_words(void *object, uint32_t bytes)
  * count a multiple of 4N), the workspace of its plan, and its compiler: the plan of an
  * allreduce of count elements from send (== recv: in place) to recv, combined by NI
  * combining put `kind` (NI_COMBINE_*). COLL_EARG / COLL_EWORKSPACE / COLL_ESIZE (a count
- * whose lines pass a counter) without a message: the caller takes another path. */
+ * whose lines pass a counter) without a message: the caller takes another path. The
+ * compiler needs COLL_RING_SCRATCH more free bytes above the workspace while it runs. */
 int coll_ring_allreduce_fits(const coll_ctx *ctx, uint32_t count);
 uint32_t coll_ring_allreduce_workspace(const coll_ctx *ctx);
+/* what the compiler uses above the plan's workspace while it runs (the receives' counts) */
+#define COLL_RING_SCRATCH 1056u
 int coll_ring_allreduce_compile(coll_plan *plan, coll_ctx *ctx, const void *send, void *recv, uint32_t count,
                                 uint32_t kind, void *workspace, uint32_t workspace_bytes, const char *name);
 

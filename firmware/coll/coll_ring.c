@@ -48,8 +48,14 @@
 #include "coll_internal.h"
 #include "rvmesh_rt.h"
 
+/* the compiler runs once per kept plan: small code before fast code (it sits in every kit
+ * program's RAM) */
+#pragma GCC optimize("Os")
+
 #define RING_MAX_SIDE COLL_COMM_MAX_SIZE
 #define RING_PHASES 4u   /* A, B, B', A' */
+#define RING_SCRATCH COLL_RING_SCRATCH
+_Static_assert(COLL_RING_SCRATCH >= 2u * 4u * RING_PHASES * (RING_MAX_SIDE + 1u), "the receives' counts fit the scratch");
 
 typedef struct {
     uint32_t word, words;   /* the range, in elements of the vector */
@@ -137,7 +143,8 @@ int coll_ring_allreduce_compile(coll_plan *plan, coll_ctx *ctx, const void *send
         (!in_place && (uintptr_t)send < (uintptr_t)recv + bytes && (uintptr_t)recv < (uintptr_t)send + bytes))
         return COLL_EARG;
     const uint32_t need = coll_ring_allreduce_workspace(ctx);
-    if (((uintptr_t)workspace & 15u) || need > workspace_bytes || !coll_in_ram(workspace, need))
+    if (((uintptr_t)workspace & 15u) || need + RING_SCRATCH > workspace_bytes ||
+        !coll_in_ram(workspace, need + RING_SCRATCH))
         return COLL_EWORKSPACE;
     coll_clear_words(plan, sizeof *plan);
     plan->ctx = ctx;
@@ -172,7 +179,9 @@ int coll_ring_allreduce_compile(coll_plan *plan, coll_ctx *ctx, const void *send
      * -), in the order its sender's list sends them: the port (d, s) carries phase A of the
      * stream whose first dimension is d, phases B and B' of the stream whose second is d
      * (both sending s), then A' of the first */
-    static uint16_t num[4][RING_PHASES][RING_MAX_SIDE + 1];   /* the count once step j's receive is all in */
+    /* the count once step j's receive is all in: scratch above the plan's descriptors */
+    typedef uint16_t ring_counts[RING_PHASES][RING_MAX_SIDE + 1];
+    ring_counts *num = (ring_counts *)(void *)((uint8_t *)workspace + need);
     uint32_t counted[NI_MAX_PORTS + 1];
     for (unsigned p = 0; p <= NI_MAX_PORTS; ++p)
         counted[p] = 0;
