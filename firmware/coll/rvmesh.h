@@ -40,7 +40,8 @@
  * RVM_ALLREDUCE_LARGE_BYTES (256) bytes of elements, with alltoall declared too, takes a
  * reduce-scatter by rvm_alltoall (block t of every node to node t, count/N elements),
  * combined locally, then an rvm_allgather of the reduced blocks (Rabenseifner; the workspace
- * holds count + count/N elements). rvm_reduce runs the same as rvm_allreduce. count 0 does
+ * holds count/N elements for an allreduce apart, whose blocks come into recv, count + count/N
+ * in place and for rvm_reduce). rvm_reduce runs the same as rvm_allreduce. count 0 does
  * nothing; recv may be send (in place). The results do not depend on the path (the integer
  * operations are associative and commutative). An op that is none of these: COLL_EARG.
  * rvm_barrier is the network interface's dissemination barrier (signals only; it needs no

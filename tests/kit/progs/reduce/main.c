@@ -187,6 +187,14 @@ int main(void)
     check_allreduce(ALT, RVM_MIN, "alltoall+allgather", "");
     check_allreduce(ALT, RVM_MAX, "alltoall+allgather", "");
     check_allreduce(ALT, RVM_BXOR, "alltoall+allgather", "");
+    /* the same in place: its blocks held in the free RAM, not in recv */
+    fill(ALT);
+    expected(ALT, RVM_MAX);
+    memcpy(out, in, 4u * ALT);
+    out[ALT] = 0x5a5a5a5au;
+    expect("allreduce-max-alt-in-place", rvm_allreduce(out, out, ALT, RVM_MAX) == 0 && !memcmp(out, want, 4u * ALT) &&
+                                             out[ALT] == 0x5a5a5a5au &&
+                                             !strcmp(rvm_last_reduce_path(), "alltoall+allgather"));
     /* the NI's rings (a 2-D torus whose NI combines), every built-in op, apart and in place */
     for (uint32_t k = 0; k < sizeof ops / sizeof ops[0]; ++k)
         check_allreduce(LARGE, ops[k], ni_has_combine() ? "rings" : "alltoall+allgather", "");
