@@ -54,6 +54,8 @@ static inline int ni_has_combine(void) { return host_combine; }
 #include "../../../firmware/coll/coll_ring.c"
 
 /* ---- what coll_ring.c needs besides ---- */
+/* firmware/drivers/linkport.c's ni_port_for, the same 8 lines (that file's interrupt code is
+ * RISC-V assembly: it does not build on the host) */
 int ni_port_for(int dx, int dy, int dz, unsigned start)
 {
     const int counts[3] = {dx, dy, dz};
