@@ -13,8 +13,9 @@ new-program:
 	@echo "a new program in $(DIR) (main.c, Makefile): cd $(DIR) && make run"
 
 # make bench-apps: the example applications of firmware/apps (nbody, sort, fft2d, jacobi,
-# cannon) on the 4x4 and 8x8 tori, checked against the host's reference, and the kit's own
-# figures (kit/bench_apps.sh): build/bench/apps.json, build/bench/kit.json
+# cannon, summa) on the 4x4 and 8x8 tori, checked against the host's reference, the kit's own
+# figures, and rvm_allreduce as OSU's osu_allreduce measures it (kit/bench_apps.sh):
+# build/bench/apps.json, build/bench/kit.json, build/bench/allreduce.json
 BENCH_TARGETS += bench-apps
 .PHONY: bench-apps
 bench-apps:
