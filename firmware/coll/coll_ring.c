@@ -159,7 +159,7 @@ int coll_ring_allreduce_compile(coll_plan *plan, coll_ctx *ctx, const void *send
     const unsigned local = ctx->ni.ports;
     const uint32_t rounds = coll_barrier_rounds(ctx->ni.nodes);
 
-    /* Steps and parts. Phase A, B' and A' have n - 1 steps on a ring of n, B' n when the
+    /* Steps and parts. Every phase has n - 1 steps on a ring of n, but B' has n when the
      * node's own elements are apart from the result (then each node's own elements join the
      * ring's on their way out, see the top of the file). A step is one put, or two (its
      * "parts": what came in, then the node's own), each counted on the receiver. */
