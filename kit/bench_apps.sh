@@ -37,7 +37,8 @@
 # Per-run reports and consoles in build/bench/apps/. BENCH_APPS_RUNS="app:shape:size:steps ..."
 # replaces the runs (default below; empty: none), BENCH_KIT_SHAPES the kit's shapes (4x4t 8x8t;
 # empty: none), BENCH_OSU_SHAPES osu_allreduce's (the same), BENCH_OSU_MAX_BYTES its largest
-# vector (16384) and BENCH_OSU_INPLACE_MAX_BYTES its largest in place (49152),
+# vector (16384), BENCH_OSU_INPLACE_MAX_BYTES its largest in place (49152) and BENCH_OSU_ITERS
+# its timed calls a size (3),
 # BENCH_APPS_OUT the folder of the three JSON files (build/bench; tests/firmware/apps uses its own).
 set -u
 BUILD="${BUILD:-build}"
@@ -52,6 +53,7 @@ kit_shapes="${BENCH_KIT_SHAPES-4x4t 8x8t}"
 osu_shapes="${BENCH_OSU_SHAPES-4x4t 8x8t}"
 osu_max="${BENCH_OSU_MAX_BYTES:-16384}"
 osu_inplace_max="${BENCH_OSU_INPLACE_MAX_BYTES:-49152}"
+osu_iters="${BENCH_OSU_ITERS:-3}"
 fail=0
 
 # region FIELD NAME FILE: over the nodes of a report, the region NAME's FIELD: "span" (the last
@@ -179,7 +181,7 @@ for shape in $osu_shapes; do
             sizes="MAX_BYTES=0 INPLACE_MAX_BYTES=$osu_inplace_max"
         fi
         # shellcheck disable=SC2086
-        make -C firmware/apps/osu_allreduce --no-print-directory SHAPE="$shape" $sizes OUT="$root/$dir" \
+        make -C firmware/apps/osu_allreduce --no-print-directory SHAPE="$shape" $sizes ITERS="$osu_iters" OUT="$root/$dir" \
             RUN_ARGS="--progress 0" run >"$dir.log" 2>&1
         rc=$?
         [ $rc -eq 0 ] || { echo "osu_allreduce on $shape ($run): exit $rc ($dir.log)"; fail=1; }

@@ -4,8 +4,9 @@
 # The kit's reductions and barrier (firmware/coll/rvmesh.h) on the 4x4 torus, every node
 # checking what it got against the result it computes from the known inputs of every node
 # (tests/kit/progs/reduce): rvm_allreduce SUM/MIN/MAX/BXOR/BAND/BOR/UMIN/UMAX on the small
-# path (allgather + local combine) and SUM/MIN/MAX/BXOR on the large path (reduce-scatter by
-# alltoall + allgather), an op of the program's own that does not commute (rvm_op_create) on
+# path (allgather + local combine), SUM/MIN/MAX/BXOR on the large path (reduce-scatter by
+# alltoall + allgather; apart and, MAX, in place), every built-in op on the NI's rings (64
+# elements: 4N) apart and SUM/BXOR/UMAX in place, the rings refusing overlapping buffers, an op of the program's own that does not commute (rvm_op_create) on
 # both paths, rvm_reduce_scatter, in place, rvm_reduce to node 5 with NULL elsewhere, bad input
 # (an unknown op, a misaligned buffer, a root off the machine, a workspace too small) with
 # its message, and the barrier (node 0 enters 40,000 cycles late: no node leaves before it
@@ -22,7 +23,7 @@ kit_setup kit-reduce mesh-sim schedgen || exit 1
 prog=tests/kit/progs/reduce
 
 if kit_make ok-build "$prog" OUT="$root/$work/ok"; then
-    "$sim" --elf "$work/ok/reduce.elf" --max-cycles 3000000 >"$work/ok.out" 2>"$work/ok.err"
+    "$sim" --elf "$work/ok/reduce.elf" --max-cycles 6000000 >"$work/ok.out" 2>"$work/ok.err"
     rc=$?
     [ $rc -eq 0 ] && pass kit-reduce-run || fail kit-reduce-run "exit $rc: $(grep -m 3 FAILED "$work/ok.out" | tr '\n' ' ')$(tail_of "$work/ok.err" 2)"
     # what the program printed, and the plan counts' checks by name (a missing one fails)

@@ -20,6 +20,7 @@
 
 #define LARGE (RVM_NODES * 16u)   /* 1 KiB on the 4x4 torus: a multiple of 4N, the NI's rings (built-in ops) */
 #define ALT (RVM_NODES * 17u)     /* a multiple of N, not of 4N: the large path (alltoall + allgather) */
+#define RING (RVM_NODES * 4u)     /* the rings' smallest count (the core's reference costs N x count) */
 
 static uint32_t in[ALT], out[ALT + 1], want[ALT];
 static int failures;
@@ -197,17 +198,17 @@ int main(void)
                                              !strcmp(rvm_last_reduce_path(), "alltoall+allgather"));
     /* the NI's rings (a 2-D torus whose NI combines), every built-in op, apart and in place */
     for (uint32_t k = 0; k < sizeof ops / sizeof ops[0]; ++k)
-        check_allreduce(LARGE, ops[k], ni_has_combine() ? "rings" : "alltoall+allgather", "");
-    check_allreduce(LARGE, RVM_SUM, ni_has_combine() ? "rings" : "alltoall+allgather", "-again");
+        check_allreduce(RING, ops[k], ni_has_combine() ? "rings" : "alltoall+allgather", "");
+    check_allreduce(RING, RVM_SUM, ni_has_combine() ? "rings" : "alltoall+allgather", "-again");
     for (uint32_t k = 0; k < sizeof ops / sizeof ops[0]; k += 3) {
         char name[40];
-        fill(LARGE);
-        expected(LARGE, ops[k]);
-        memcpy(out, in, 4u * LARGE);
-        out[LARGE] = 0x5a5a5a5au;
+        fill(RING);
+        expected(RING, ops[k]);
+        memcpy(out, in, 4u * RING);
+        out[RING] = 0x5a5a5a5au;
         snprintf(name, sizeof name, "allreduce-%s-in-place", op_name(ops[k]));
-        expect(name, rvm_allreduce(out, out, LARGE, ops[k]) == 0 && !memcmp(out, want, 4u * LARGE) &&
-                     out[LARGE] == 0x5a5a5a5au && !strcmp(rvm_last_reduce_path(), ni_has_combine() ? "rings" : "alltoall+allgather"));
+        expect(name, rvm_allreduce(out, out, RING, ops[k]) == 0 && !memcmp(out, want, 4u * RING) &&
+                     out[RING] == 0x5a5a5a5au && !strcmp(rvm_last_reduce_path(), ni_has_combine() ? "rings" : "alltoall+allgather"));
     }
     /* in place */
     fill(5);
