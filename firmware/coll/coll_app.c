@@ -886,8 +886,7 @@ static int reduction(uint32_t group, const char *name, const void *send, void *r
     if (!group && root == RVM_ALL_NODES && kind && !kit.rings_off && count >= 4u * n &&
         (ring_ws = rings_workspace()) != 0 && count % (4u * n) == 0 && coll_in_ram(send, (uint32_t)bytes) &&
         coll_in_ram(recv, (uint32_t)bytes) && ring_ws + COLL_RING_SCRATCH + 16u <= kit.ws_bytes) {
-        const uintptr_t s0 = (uintptr_t)send, r0 = (uintptr_t)recv;
-        if (s0 != r0 && s0 < r0 + bytes && r0 < s0 + bytes)
+        if (send != recv && coll_overlap(send, bytes, recv, bytes))
             return fail(COLL_EARG, name, "send and recv overlap but are not the same buffer: pass the same pointer "
                         "for an allreduce in place, or buffers apart");
         kit.reduce_path = "rings";
@@ -904,8 +903,7 @@ static int reduction(uint32_t group, const char *name, const void *send, void *r
      * allreduce in place (send and recv overlapping) holds all of them. The choice counts
      * with the allreduce apart on every node (each decides alike), so a node in place with
      * too little free RAM for the rest says so. */
-    const int into_recv = root == RVM_ALL_NODES && !((uintptr_t)send < (uintptr_t)recv + bytes &&
-                                                     (uintptr_t)recv < (uintptr_t)send + bytes);
+    const int into_recv = root == RVM_ALL_NODES && !coll_overlap(send, bytes, recv, bytes);
     const uint64_t plan_large = root == RVM_ALL_NODES ? bytes / n : large, hold = into_recv ? bytes / n : large;
     rvmesh_region_begin(RVM_COMM_REGION);
     int use_large = 0;

@@ -75,6 +75,12 @@ static inline int coll_in_ram(const void *p, uint32_t bytes)
     return bytes == 0 || ((a & 3u) == 0 && a >= RVMESH_RAM_BASE && bytes <= RVMESH_RAM_BYTES &&
                           a - RVMESH_RAM_BASE <= RVMESH_RAM_BYTES - bytes);
 }
+/* Do [a, a + a_bytes) and [b, b + b_bytes) share a byte? (an empty range shares none) */
+static inline int coll_overlap(const void *a, uint64_t a_bytes, const void *b, uint64_t b_bytes)
+{
+    const uint64_t a0 = (uintptr_t)a, b0 = (uintptr_t)b;
+    return a_bytes && b_bytes && a0 < b0 + b_bytes && b0 < a0 + a_bytes;
+}
 /* rounds of the dissemination barrier: ceil(log2 N) */
 static inline uint32_t coll_barrier_rounds(uint32_t nodes)
 {

@@ -165,13 +165,6 @@ uint32_t coll_recv_bytes(const coll_ctx *ctx, const sched_table *t, uint32_t m)
 }
 
 /* ---- the compiler ---- */
-/* do [a, a + a_bytes) and [b, b + b_bytes) share a byte? (an empty range shares none) */
-static int overlap(const void *a, uint32_t a_bytes, const void *b, uint32_t b_bytes)
-{
-    const uintptr_t a0 = (uintptr_t)a, b0 = (uintptr_t)b;
-    return a_bytes && b_bytes && a0 < b0 + b_bytes && b0 < a0 + a_bytes;
-}
-
 int coll_plan_init(coll_plan *plan, coll_ctx *ctx, const sched_table *t, const void *send,
                    uint32_t send_bytes, void *recv, uint32_t recv_bytes, uint32_t m, void *workspace,
                    uint32_t workspace_bytes)
@@ -276,8 +269,8 @@ int coll_plan_compile(coll_plan *plan, coll_ctx *ctx, const coll_comm *comm, con
         return coll_fail(ctx, COLL_EARG, name, "the workspace must be 16-byte aligned RAM");
     /* the NI writes the result buffer and the workspace's transit slots while it reads the
      * send buffer and the descriptors: no two of them may share a byte */
-    if (overlap(send, need_send, recv, need_recv) || overlap(send, need_send, workspace, need_ws) ||
-        overlap(recv, need_recv, workspace, need_ws))
+    if (coll_overlap(send, need_send, recv, need_recv) || coll_overlap(send, need_send, workspace, need_ws) ||
+        coll_overlap(recv, need_recv, workspace, need_ws))
         return coll_fail(ctx, COLL_EARG, name, "the send buffer, the result buffer and the workspace overlap: "
                          "give each its own memory");
 

@@ -43,8 +43,6 @@
  * neighbour across that link), in its list's order: the receiver knows each of its receives'
  * counts. Every route is one hop.
  */
-#include <string.h>
-
 #include "coll_internal.h"
 #include "rvmesh_rt.h"
 
@@ -140,7 +138,7 @@ int coll_ring_allreduce_compile(coll_plan *plan, coll_ctx *ctx, const void *send
     uint8_t *recv = (uint8_t *)recv_v;
     const int in_place = send == recv;
     if (!coll_in_ram(send, bytes) || !coll_in_ram(recv, bytes) || !send || !recv ||
-        (!in_place && (uintptr_t)send < (uintptr_t)recv + bytes && (uintptr_t)recv < (uintptr_t)send + bytes))
+        (!in_place && coll_overlap(send, bytes, recv, bytes)))
         return COLL_EARG;
     const uint32_t need = coll_ring_allreduce_workspace(ctx);
     if (((uintptr_t)workspace & 15u) || need + RING_SCRATCH > workspace_bytes ||
