@@ -23,6 +23,8 @@
 #define BOARD_LINK_STATUS 0x28u   /* R   [7:0] link up, [15:8] ports, [16] PHY built in */
 #define BOARD_EXIT        0x2cu   /* R   [0] exited, [1] core halted */
 #define BOARD_EXIT_CODE   0x30u   /* R   exit status */
+#define BOARD_SPI_CRC     0x34u   /* R/W CRC-32 state over the bytes SPI_DATA received since
+                                   * written (W: set it; R: waits for the last byte's fold) */
 
 #define BOARD_ID_VALUE    0x52564201u   /* also in mscratch when the boot ROM starts the firmware */
 #define BOARD_STATUS_RUNNING 1u

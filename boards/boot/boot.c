@@ -56,24 +56,24 @@ static void flash_select(uint32_t on)
     *board_reg(BOARD_SPI_CS) = on;
 }
 
-static uint32_t crc32_byte(uint32_t crc, uint32_t byte)
-{
-    crc ^= byte;
-    for (int i = 0; i < 8; i++)
-        crc = (crc >> 1) ^ (0xedb88320u & -(crc & 1u));
-    return crc;
-}
-
-/* the next word (little-endian) of the open flash read, into the running CRC */
-static uint32_t next_word(uint32_t *crc_state)
+/* the next word (little-endian) of the open flash read; board_io folds every byte into the
+ * running CRC (BOARD_SPI_CRC) itself */
+static uint32_t next_word(void)
 {
     uint32_t w = 0;
-    for (int i = 0; i < 32; i += 8) {
-        uint32_t b = spi(0);
-        *crc_state = crc32_byte(*crc_state, b);
-        w |= b << i;
-    }
+    for (int i = 0; i < 32; i += 8)
+        w |= spi(0) << i;
     return w;
+}
+
+static void crc_start(void)
+{
+    *board_reg(BOARD_SPI_CRC) = 0xffffffffu;
+}
+
+static uint32_t crc_now(void)
+{
+    return *board_reg(BOARD_SPI_CRC) ^ 0xffffffffu;
 }
 
 static void put_shape(uint32_t value, uint32_t dims, char sep)
@@ -133,12 +133,12 @@ __attribute__((noreturn)) void boot_main(void)
         uint32_t word[16];
         struct board_image_header header;
     } in;
-    uint32_t hcrc = 0xffffffffu;
+    crc_start();
+    uint32_t hcrc = 0;
     for (int i = 0; i < 16; i++) {
-        uint32_t before = hcrc;
-        in.word[i] = next_word(&hcrc);
         if (i == 15)
-            hcrc = before;   /* the CRC covers bytes 0..59 */
+            hcrc = crc_now();   /* the CRC covers bytes 0..59 */
+        in.word[i] = next_word();
     }
     const struct board_image_header *h = &in.header;
     if (h->magic != BOARD_IMAGE_MAGIC) {
@@ -147,8 +147,8 @@ __attribute__((noreturn)) void boot_main(void)
     if (h->version != BOARD_IMAGE_VERSION || h->header_bytes != BOARD_IMAGE_HEADER_BYTES) {
         fail(BOARD_BOOT_VERSION, "image version, header bytes ", h->version, h->header_bytes);
     }
-    if ((hcrc ^ 0xffffffffu) != h->header_crc) {
-        fail(BOARD_BOOT_HEADER_CRC, "header CRC ", hcrc ^ 0xffffffffu, h->header_crc);
+    if (hcrc != h->header_crc) {
+        fail(BOARD_BOOT_HEADER_CRC, "header CRC ", hcrc, h->header_crc);
     }
     if (h->image_bytes > BOOT_FLASH_SLOT || h->image_bytes < BOARD_IMAGE_HEADER_BYTES) {
         fail(BOARD_BOOT_TOO_BIG, "image bytes, slot ", h->image_bytes, BOOT_FLASH_SLOT);
@@ -172,12 +172,12 @@ __attribute__((noreturn)) void boot_main(void)
     }
 
     /* the records, straight into RAM */
-    uint32_t crc = 0xffffffffu;
+    crc_start();
     uint32_t left = h->image_bytes - BOARD_IMAGE_HEADER_BYTES;
     for (uint32_t r = 0; r < h->records; r++) {
         if (left < 8)
             goto too_big;
-        uint32_t addr = next_word(&crc), bytes = next_word(&crc);
+        uint32_t addr = next_word(), bytes = next_word();
         uint32_t padded = (bytes + 3u) & ~3u;
         left -= 8;
         if (padded > left || padded < bytes)
@@ -187,16 +187,17 @@ __attribute__((noreturn)) void boot_main(void)
         }
         volatile uint32_t *to = (volatile uint32_t *)addr;
         for (uint32_t i = 0; i < padded; i += 4)
-            *to++ = next_word(&crc);
+            *to++ = next_word();
         left -= padded;
     }
     if (left != 0) {
 too_big:
         fail(BOARD_BOOT_TOO_BIG, "records overrun the image, bytes left ", left, 0);
     }
+    uint32_t crc = crc_now();
     flash_select(0);
-    if ((crc ^ 0xffffffffu) != h->payload_crc) {
-        fail(BOARD_BOOT_PAYLOAD_CRC, "payload CRC ", crc ^ 0xffffffffu, h->payload_crc);
+    if (crc != h->payload_crc) {
+        fail(BOARD_BOOT_PAYLOAD_CRC, "payload CRC ", crc, h->payload_crc);
     }
 
     *board_reg(BOARD_NODE_COORD) = h->coord & 0xffffffu;

@@ -18,6 +18,10 @@
 //   0x2c EXIT         R    [0] the firmware exited (tohost), [1] the core halted,
 //                          [31:2] reserved; the status is EXIT_CODE
 //   0x30 EXIT_CODE    R    the exit status (tohost value >> 1)
+//   0x34 SPI_CRC      R/W  the CRC-32 (IEEE, reflected: 0xedb8_8320) state over every byte
+//                          SPI_DATA has received since it was written: W sets the state
+//                          (0xffff_ffff to start), R waits for the shifter and the CRC
+//                          engine, then answers the state (the CRC is its complement)
 // Anything else in the window, and a store of fewer than 4 bytes, is an access fault. The
 // identity registers (COORD, SHAPE, INDEX, TOHOST) reset to a lone node (0,0) of a 1x1
 // machine; the boot ROM writes them from the flash image before it starts the firmware.
@@ -66,15 +70,18 @@ module board_io #(
         writable = 1'b1;
         case (word)
             6'h00, 6'h01, 6'h0a, 6'h0b, 6'h0c: writable = 1'b0;
-            6'h02, 6'h03, 6'h04, 6'h05, 6'h06, 6'h07, 6'h08, 6'h09: ;
+            6'h02, 6'h03, 6'h04, 6'h05, 6'h06, 6'h07, 6'h08, 6'h09, 6'h0d: ;
             default: known = 1'b0;
         endcase
     end
     wire bad  = !known || (req_write && (!writable || req_wstrb != 4'b1111));
     wire spi_busy;
     wire [7:0] spi_rdata;
-    // SPI_DATA waits for the shifter; everything else answers at once
-    assign req_ready = !(word == 6'h03 && !bad && spi_busy);
+    reg  [3:0] crc_left;         // bits of the last byte still to fold into the CRC
+    // SPI_DATA waits for the shifter, SPI_CRC for the shifter and the CRC engine; everything
+    // else answers at once
+    assign req_ready = !(!bad && ((word == 6'h03 && spi_busy) ||
+                                  (word == 6'h0d && !req_write && (spi_busy || crc_left != 4'd0))));
     assign req_error = bad;
     wire go = req_valid && req_ready && !bad;
 
@@ -87,6 +94,31 @@ module board_io #(
         .wdata(req_data[7:0]), .busy(spi_busy), .rdata(spi_rdata),
         .sck(spi_sck), .mosi(spi_mosi), .miso(spi_miso)
     );
+
+    // the CRC engine: a byte the shifter has received (busy falls) is folded in LSB first, a
+    // bit a cycle, while the next byte shifts in (a byte takes 16 cycles or more, the fold 8)
+    reg        spi_busy_q;
+    reg [7:0]  crc_byte;
+    reg [31:0] crc;
+    wire       crc_set = go && req_write && word == 6'h0d;
+    always @(posedge clk) begin
+        spi_busy_q <= !rst && spi_busy;
+        if (rst) begin
+            crc_left <= 4'd0;
+            crc      <= 32'hffff_ffff;
+            crc_byte <= 8'd0;
+        end else if (crc_set) begin
+            crc_left <= 4'd0;
+            crc      <= req_data;
+        end else if (spi_busy_q && !spi_busy) begin
+            crc_left <= 4'd8;
+            crc_byte <= spi_rdata;
+        end else if (crc_left != 4'd0) begin
+            crc_left <= crc_left - 4'd1;
+            crc_byte <= {1'b0, crc_byte[7:1]};
+            crc      <= {1'b0, crc[31:1]} ^ (32'hedb8_8320 & {32{crc[0] ^ crc_byte[0]}});
+        end
+    end
 
     always @(posedge clk) begin
         if (rst) begin
@@ -135,6 +167,7 @@ module board_io #(
             6'h0a: rdata = {15'd0, HAVE_PHY != 0, ports, {(8-PORTS){1'b0}}, link_up};
             6'h0b: rdata = {30'd0, halted, exited};
             6'h0c: rdata = exit_code;
+            6'h0d: rdata = crc;
             default: rdata = 32'd0;
         endcase
     end

@@ -24,9 +24,9 @@
 #     board's collectives byte-exact, all four links up on every board
 # The runs use `make board-sim` (the kit's target) and boards/scripts/board_mesh_run.sh on the
 # simulator `make -C boards board-mesh-sim` builds (status 0 only when all four exit 0).
-# About 2.5 minutes: the testbench compiles (~1 min) beside mesh-sim-2x2t; the boards run
-# ~4.7 to 5.4 million cycles each (mostly the boot ROM loading ~51 KB over SPI), the three runs side
-# by side.
+# About 1.5 minutes: the testbench compiles (~1 min) beside mesh-sim-2x2t; the boards run
+# ~2.2 million cycles each (about 1.3 million of them the boot ROM loading ~51 KB over SPI),
+# the three runs side by side.
 set -u
 . tests/lib.sh
 need_tool board-mesh-build verilator make od riscv64-unknown-elf-readelf || exit 1
@@ -114,8 +114,9 @@ good_pid=$!
 "$run" "$sim" "$work/prog-t/board-icebreaker" --torus >"$work/torus.out" 2>&1 &
 torus_pid=$!
 # (rvm_init waits for that link for ever: the run ends at its cycle limit, status 1; the boot alone is
-# about 4.6 million (51 KB of image), then a timeout's worth (400,000) before the boards name the link)
-"$run" "$sim" "$imgs" +cut_board=0 +cut_port=0 +max_cycles=5400000 >"$work/cut.out" 2>&1
+# about 1.3 million (51 KB of image), then a timeout's worth (400,000) before the boards name the
+# link, then their messages at 115,200 baud; all done by 2 million)
+"$run" "$sim" "$imgs" +cut_board=0 +cut_port=0 +max_cycles=2200000 >"$work/cut.out" 2>&1
 cut_rc=$?
 wait $good_pid
 good_rc=$?
