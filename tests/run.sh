@@ -58,9 +58,13 @@ for script in "${scripts[@]}"; do
     limit="${limit:-$default_limit}"
     start=$SECONDS
     printf '== %s\n' "$script"
-    timeout --kill-after=20 "$limit" bash "$script" >"$log" 2>&1 </dev/null
+    # the CPU seconds (user + system) of the script and everything it ran, beside the wall time
+    TIMEFORMAT='%U %S'
+    { time timeout --kill-after=20 "$limit" bash "$script" >"$log" 2>&1 </dev/null; } 2>"$logdir/.cpu"
     rc=$?
     took=$((SECONDS - start))
+    cpu=$(awk '{printf "%d", $1 + $2 + 0.5}' "$logdir/.cpu" 2>/dev/null)
+    cpu=${cpu:-0}
     p=$(grep -c '^PASS ' "$log")
     f=$(grep -c '^FAIL ' "$log")
     s=$(grep -c '^SKIP ' "$log")
@@ -81,8 +85,8 @@ for script in "${scripts[@]}"; do
     passed=$((passed + p))
     failed=$((failed + f))
     skipped=$((skipped + s))
-    times+=("$took $script")
-    printf '   %d passed, %d failed, %d skipped (%ds, log %s)\n' "$p" "$f" "$s" "$took" "$log"
+    times+=("$took $cpu $script")
+    printf '   %d passed, %d failed, %d skipped (%ds, %ds CPU, log %s)\n' "$p" "$f" "$s" "$took" "$cpu" "$log"
     if [ "$f" -gt 0 ]; then
         failures+=("$script")
         grep '^FAIL ' "$log" | head -n 20 | sed 's/^/   /'
@@ -97,8 +101,8 @@ if [ "${#skips[@]}" -gt 0 ]; then
     printf '  %s\n' "${skips[@]}" | head -n 40
 fi
 echo
-echo "slowest scripts:"
-printf '%s\n' "${times[@]}" | sort -rn | head -n 5 | awk '{printf "  %5d s  %s\n", $1, $2}'
+echo "slowest scripts (wall seconds, CPU seconds):"
+printf '%s\n' "${times[@]}" | sort -rn | head -n 5 | awk '{printf "  %5d s  %5d s CPU  %s\n", $1, $2, $3}'
 if [ "${#failures[@]}" -gt 0 ]; then
     echo
     echo "failing scripts (full logs under $logdir/):"

@@ -135,16 +135,25 @@ else fail "runner-timeout-stops-the-script" "took $((SECONDS - start)) s for a 2
 # --- a green tree: a pass and a skip; the skip is counted and listed, the summary green
 plant green <<'EOF'
 . tests/lib.sh
+end=$((SECONDS + 2)); while [ "$SECONDS" -lt "$end" ]; do :; done   # CPU seconds to count
 pass "the one check"
 skip "a check that does not apply" "only on a mesh"
 EOF
 runner green
 if [ "$rc" -eq 0 ] && [ "$(tail -n 1 "$out")" = "1 passed, 0 failed, 1 skipped" ] &&
         grep -q "test_planted.sh: a check that does not apply: only on a mesh" "$out" &&
-        grep -q "^slowest scripts:" "$out"; then
+        grep -q "^slowest scripts" "$out"; then
     pass "runner-green-with-skip"
 else
     fail "runner-green-with-skip" "exit $rc: $(tail -n 3 "$out" | tr '\n' ' ')"
+fi
+
+# the script's CPU seconds beside its wall seconds (a busy loop of 1-2 s: at least 1 CPU second)
+cpu=$(sed -n 's/.*(\([0-9]*\)s, \([0-9]*\)s CPU, log .*/\2/p' "$out")
+if [ -n "$cpu" ] && [ "$cpu" -ge 1 ] && grep -qE '^ +[0-9]+ s +[0-9]+ s CPU  .*test_planted.sh$' "$out"; then
+    pass "runner-reports-cpu-seconds ($cpu s of a busy loop)"
+else
+    fail "runner-reports-cpu-seconds" "$(grep -E 'CPU|slowest' "$out" | tr '\n' ' ')"
 fi
 
 # --- a filter that matches nothing: an error that lists the scripts, not "0 passed"
