@@ -1,4 +1,5 @@
-/* rvmesh node runtime: console stdout for picolibc, exit through tohost, default trap. */
+/* rvmesh node runtime: console stdout for picolibc, exit through tohost, default trap, and a
+ * memcpy that copies words. */
 #include "rvmesh_rt.h"
 
 #include <stdio.h>
@@ -6,6 +7,36 @@
 
 volatile uint32_t tohost __attribute__((section(".tohost"), aligned(8)));
 volatile uint32_t fromhost __attribute__((section(".tohost"), aligned(4)));
+
+/* memcpy in place of picolibc's, which copies a byte at a time (6 instructions a byte: 16 KiB
+ * took 102,700 cycles on the core): when both ends are word-aligned (the kit's buffers are),
+ * four words a loop, then the tail byte by byte. The loops are not turned back into a memcpy
+ * call (the optimize attribute). */
+typedef uint32_t __attribute__((may_alias)) rt_word;
+__attribute__((optimize("no-tree-loop-distribute-patterns"))) void *memcpy(void *restrict dst,
+                                                                          const void *restrict src, size_t n)
+{
+    uint8_t *d = dst;
+    const uint8_t *s = src;
+    if ((((uintptr_t)d | (uintptr_t)s) & 3u) == 0u) {
+        rt_word *dw = (rt_word *)(void *)d;
+        const rt_word *sw = (const rt_word *)(const void *)s;
+        for (; n >= 16u; n -= 16u, dw += 4, sw += 4) {
+            const uint32_t w0 = sw[0], w1 = sw[1], w2 = sw[2], w3 = sw[3];
+            dw[0] = w0;
+            dw[1] = w1;
+            dw[2] = w2;
+            dw[3] = w3;
+        }
+        for (; n >= 4u; n -= 4u)
+            *dw++ = *sw++;
+        d = (uint8_t *)dw;
+        s = (const uint8_t *)sw;
+    }
+    while (n--)
+        *d++ = *s++;
+    return dst;
+}
 
 void rvmesh_console_putc(char c)
 {
