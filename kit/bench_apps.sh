@@ -34,12 +34,17 @@
 #                          checked) on the 4x4 and 8x8 tori; way "apart", "in-place" (the NI's
 #                          rings) or "no-rings" (the other paths, rvm_allreduce_rings(0));
 #                          others_over_this: the no-rings mean over this way's (times faster)
+#   build/bench/reduce.json, build/bench/reduce_scatter.json  the same rows for rvm_reduce (to
+#                          node 0; bound as the allreduce's) and rvm_reduce_scatter (bytes: the
+#                          whole vector, each node's block 1/N of it; bound: reduce-scatter's,
+#                          (N-1) x m/N / (2d x 4 bytes a cycle); no in place), as osu_reduce and
+#                          osu_reduce_scatter measure them, from the same program's "all" run
 # Per-run reports and consoles in build/bench/apps/. BENCH_APPS_RUNS="app:shape:size:steps ..."
 # replaces the runs (default below; empty: none), BENCH_KIT_SHAPES the kit's shapes (4x4t 8x8t;
 # empty: none), BENCH_OSU_SHAPES osu_allreduce's (the same), BENCH_OSU_MAX_BYTES its largest
 # vector (16384), BENCH_OSU_INPLACE_MAX_BYTES its largest in place (49152) and BENCH_OSU_ITERS
 # its timed calls a size (3),
-# BENCH_APPS_OUT the folder of the three JSON files (build/bench; tests/firmware/apps uses its own).
+# BENCH_APPS_OUT the folder of the JSON files (build/bench; tests/firmware/apps uses its own).
 set -u
 BUILD="${BUILD:-build}"
 root=$(pwd)
@@ -165,47 +170,64 @@ done
 } >"$bench/kit.json"
 
 # ---- rvm_allreduce as OSU's osu_allreduce measures it (firmware/apps/osu_allreduce): per
-# size the rings apart, in place, and the other paths (rvm_allreduce_rings(0)), side by side
-echo
-printf '%-6s %7s %-9s %-19s %9s %9s %9s %7s %9s %9s  %s\n' shape bytes way path min avg max bound of_bound vs_others result
-arows=()
+# size the rings apart, in place, and the other paths (rvm_allreduce_rings(0)), side by side;
+# and rvm_reduce (to node 0) and rvm_reduce_scatter as osu_reduce and osu_reduce_scatter do
+printf '\n%-18s %-6s %7s %-9s %-19s %9s %9s %9s %7s %9s %9s  %s\n' call shape bytes way path min avg max bound of_bound \
+    vs_others result
+arows=() rrows=() srows=()
 for shape in $osu_shapes; do
     # two runs: the three ways up to osu_max (the other paths need count + count/N elements of
-    # free RAM), then in place alone on to osu_inplace_max in a program with one big buffer
+    # free RAM), all three calls, then the allreduce in place alone on to osu_inplace_max in a
+    # program with one big buffer
     for run in all inplace; do
         dir="$out/osu_allreduce-$shape-$run"
         if [ $run = all ]; then
             sizes="MAX_BYTES=$osu_max INPLACE_MAX_BYTES=$osu_max"
+            colls="allreduce reduce reduce_scatter"
         else
             [ "$osu_inplace_max" -gt "$osu_max" ] || continue
             sizes="MAX_BYTES=0 INPLACE_MAX_BYTES=$osu_inplace_max"
+            colls=allreduce
         fi
         # shellcheck disable=SC2086
         make -C firmware/apps/osu_allreduce --no-print-directory SHAPE="$shape" $sizes ITERS="$osu_iters" OUT="$root/$dir" \
-            RUN_ARGS="--progress 0" run >"$dir.log" 2>&1
+            COLLS="$colls" RUN_ARGS="--progress 0" run >"$dir.log" 2>&1
         rc=$?
         [ $rc -eq 0 ] || { echo "osu_allreduce on $shape ($run): exit $rc ($dir.log)"; fail=1; }
-        while read -r bytes way path lo avg hi bound ok; do
+        while read -r call bytes way path lo avg hi bound ok; do
             [ $run = all ] || [ "$bytes" -gt "$osu_max" ] || continue
             of=$(awk -v b="$bound" -v a="$avg" 'BEGIN { printf "%.3f", b / a }')
             # the other paths' mean over this way's (apart and in place: how many times faster)
-            others=$(sed -n "s/^\[0,0\] osu_allreduce: bytes $bytes way no-rings path [^ ]* min [0-9]* avg \([0-9]*\) .*/\1/p" "$dir.log")
+            others=$(sed -n "s/^\[0,0\] $call: bytes $bytes way no-rings path [^ ]* min [0-9]* avg \([0-9]*\) .*/\1/p" "$dir.log")
             vs=$(awk -v o="${others:-0}" -v a="$avg" 'BEGIN { if (o > 0) printf "%.2f", o / a; else print "null" }')
             [ "$ok" = ok ] || fail=1
-            printf '%-6s %7s %-9s %-19s %9s %9s %9s %7s %9s %9s  %s\n' "$shape" "$bytes" "$way" "$path" "$lo" "$avg" "$hi" \
-                "$bound" "$of" "$vs" "$ok"
-            arows+=("    {\"shape\": \"$shape\", \"bytes\": $bytes, \"way\": \"$way\", \"path\": \"$path\", \"min_cycles\": $lo, \"avg_cycles\": $avg, \"max_cycles\": $hi, \"bound_cycles\": $bound, \"of_bound\": $of, \"others_over_this\": $vs, \"result\": \"$([ "$ok" = ok ] && echo OK || echo FAILED)\"}")
-        done < <(sed -n 's/^\[0,0\] osu_allreduce: bytes \([0-9]*\) way \([^ ]*\) path \([^ ]*\) min \([0-9]*\) avg \([0-9]*\) max \([0-9]*\) bound \([0-9]*\) \([a-zA-Z]*\)$/\1 \2 \3 \4 \5 \6 \7 \8/p' "$dir.log")
+            printf '%-18s %-6s %7s %-9s %-19s %9s %9s %9s %7s %9s %9s  %s\n' "$call" "$shape" "$bytes" "$way" "$path" "$lo" \
+                "$avg" "$hi" "$bound" "$of" "$vs" "$ok"
+            row="    {\"shape\": \"$shape\", \"bytes\": $bytes, \"way\": \"$way\", \"path\": \"$path\", \"min_cycles\": $lo, \"avg_cycles\": $avg, \"max_cycles\": $hi, \"bound_cycles\": $bound, \"of_bound\": $of, \"others_over_this\": $vs, \"result\": \"$([ "$ok" = ok ] && echo OK || echo FAILED)\"}"
+            case $call in
+                osu_allreduce) arows+=("$row") ;;
+                osu_reduce) rrows+=("$row") ;;
+                osu_reduce_scatter) srows+=("$row") ;;
+            esac
+        done < <(sed -n 's/^\[0,0\] \(osu_[a-z_]*\): bytes \([0-9]*\) way \([^ ]*\) path \([^ ]*\) min \([0-9]*\) avg \([0-9]*\) max \([0-9]*\) bound \([0-9]*\) \([a-zA-Z]*\)$/\1 \2 \3 \4 \5 \6 \7 \8 \9/p' "$dir.log")
     done
 done
-{
-    echo '{'
-    echo '  "runs": ['
-    for ((i = 0; i < ${#arows[@]}; i++)); do
-        printf '%s%s\n' "${arows[$i]}" "$([ $i -lt $((${#arows[@]} - 1)) ] && echo ,)"
-    done
-    echo '  ]'
-    echo '}'
-} >"$bench/allreduce.json"
-echo "bench-apps: $bench/apps.json, $bench/kit.json, $bench/allreduce.json; per-run logs and reports in $out/"
+# json_runs FILE ROWS...: {"runs": [ROWS]} into FILE
+json_runs() {
+    local file=$1 i
+    shift
+    {
+        echo '{'
+        echo '  "runs": ['
+        for ((i = 1; i <= $#; i++)); do
+            printf '%s%s\n' "${!i}" "$([ $i -lt $# ] && echo ,)"
+        done
+        echo '  ]'
+        echo '}'
+    } >"$file"
+}
+json_runs "$bench/allreduce.json" "${arows[@]}"
+json_runs "$bench/reduce.json" "${rrows[@]}"
+json_runs "$bench/reduce_scatter.json" "${srows[@]}"
+echo "bench-apps: $bench/apps.json, $bench/kit.json, $bench/allreduce.json, reduce.json, reduce_scatter.json; per-run logs and reports in $out/"
 exit $fail

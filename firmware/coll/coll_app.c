@@ -877,21 +877,36 @@ static int reduction(uint32_t group, const char *name, const void *send, void *r
                     "be NULL)");
     const uint64_t bytes = 4ull * count;
     int rc;
-    /* the NI's rings: an allreduce of the machine, a built-in op, a 2-D torus whose NI
+    /* the NI's rings: a reduction of the machine, a built-in op, a 2-D torus whose NI
      * combines, count a multiple of 4N (every node decides alike). The checks are a call's
      * fixed cost: what depends on the machine alone is found once (rings_workspace), and the
-     * other paths' 64-bit divisions come after. */
+     * other paths' 64-bit divisions come after. An rvm_reduce runs the allreduce with its
+     * result off the root in the free RAM (a reduce to one node moves as much over the root's
+     * links as the allreduce's second half does over every node's), so it needs count words
+     * of free RAM on every node, the root's too (every node decides alike). */
     const uint32_t kind = combine_kind(op);
+    const uint64_t held_off_root = root == RVM_ALL_NODES ? 0u : (bytes + 15u) & ~15ull;
     uint32_t ring_ws;
-    if (!group && root == RVM_ALL_NODES && kind && !kit.rings_off && count >= 4u * n &&
-        (ring_ws = rings_workspace()) != 0 && count % (4u * n) == 0 && coll_in_ram(send, (uint32_t)bytes) &&
-        coll_in_ram(recv, (uint32_t)bytes) && ring_ws + COLL_RING_SCRATCH + 16u <= kit.ws_bytes) {
-        if (send != recv && coll_overlap(send, bytes, recv, bytes))
+    if (!group && kind && !kit.rings_off && count >= 4u * n && (ring_ws = rings_workspace()) != 0 &&
+        count % (4u * n) == 0 && coll_in_ram(send, (uint32_t)bytes) && (!keeps || coll_in_ram(recv, (uint32_t)bytes)) &&
+        ring_ws + COLL_RING_SCRATCH + 16u + held_off_root <= kit.ws_bytes) {
+        if (root == RVM_ALL_NODES && send != recv && coll_overlap(send, bytes, recv, bytes))
             return fail(COLL_EARG, name, "send and recv overlap but are not the same buffer: pass the same pointer "
                         "for an allreduce in place, or buffers apart");
         kit.reduce_path = "rings";
         rvmesh_region_begin(RVM_COMM_REGION);
-        rc = ring_allreduce(name, send, recv, count, kind);
+        if (root == RVM_ALL_NODES) {
+            rc = ring_allreduce(name, send, recv, count, kind);
+        } else {
+            /* the root's result straight into recv when recv is apart from send, else (and off
+             * the root) into the free RAM, then to recv: every node runs the rings apart */
+            uint8_t *held = reserve((uint32_t)bytes);
+            const int straight = keeps && !coll_overlap(send, bytes, recv, bytes);
+            rc = ring_allreduce(name, send, straight ? recv : held, count, kind);
+            if (rc == COLL_OK && keeps && !straight)
+                memcpy(recv, held, (size_t)bytes);
+            unreserve();
+        }
         rvmesh_region_end(RVM_COMM_REGION, 0);
         return rc;
     }
@@ -997,20 +1012,36 @@ static int reduce_scatter(uint32_t group, const char *name, const void *send, vo
         return COLL_OK;
     if (!send || !recv || ((uintptr_t)send & 3u) || ((uintptr_t)recv & 3u))
         return fail(COLL_EARG, name, "buffers must be word-aligned, not null");
-    const uint32_t n = rvm_comm_size((rvm_comm)group);
+    const uint32_t n = rvm_comm_size((rvm_comm)group), me = rvm_comm_rank((rvm_comm)group);
     const uint64_t blk = 4ull * count, all = blk * n;
+    kit.reduce_path = "";
     if (all + 16u > kit.ws_bytes)
         return fail(COLL_EWORKSPACE, name, "count %lu needs %lu bytes of workspace for the %lu %s' blocks, the "
                     "program leaves %lu free between its data and its stack: make its arrays (or count) smaller",
                     (unsigned long)count, (unsigned long)((all + 15u) & ~15ull), (unsigned long)n,
                     group ? "members" : "nodes", (unsigned long)kit.ws_bytes);
     rvmesh_region_begin(RVM_COMM_REGION);
-    /* block t of every member to member t (alltoall), then the n blocks combined in rank order */
     uint32_t *parts = (uint32_t *)(void *)reserve((uint32_t)all);
-    int rc = call_in(group, COLL_ALLTOALL, name, send, (uint32_t)all, parts, (uint32_t)all, (uint32_t)blk, 0);
-    if (rc == COLL_OK) {
-        uint32_t *out = recv;
-        combine_all(out, parts, n, count, count, op);
+    int rc;
+    /* the NI's rings (as rvm_allreduce: the machine, a built-in op, a 2-D torus whose NI
+     * combines; count a multiple of 4): the whole vector reduced into the free RAM, then block
+     * me to recv */
+    const uint32_t kind = combine_kind(op);
+    uint32_t ring_ws;
+    if (!group && kind && !kit.rings_off && count % 4u == 0 && (ring_ws = rings_workspace()) != 0 &&
+        coll_in_ram(send, (uint32_t)all) && ring_ws + COLL_RING_SCRATCH + 16u <= kit.ws_bytes) {
+        kit.reduce_path = "rings";
+        rc = ring_allreduce(name, send, parts, count * n, kind);
+        if (rc == COLL_OK)
+            memcpy(recv, parts + (size_t)me * count, (size_t)blk);
+    } else {
+        /* block t of every member to member t (alltoall), then the n blocks combined in rank order */
+        kit.reduce_path = "alltoall";
+        rc = call_in(group, COLL_ALLTOALL, name, send, (uint32_t)all, parts, (uint32_t)all, (uint32_t)blk, 0);
+        if (rc == COLL_OK) {
+            uint32_t *out = recv;
+            combine_all(out, parts, n, count, count, op);
+        }
     }
     unreserve();
     rvmesh_region_end(RVM_COMM_REGION, 0);

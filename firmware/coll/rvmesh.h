@@ -150,13 +150,19 @@ rvm_op rvm_op_create(rvm_combine_fn fn);
  * collective, about 3 KiB of workspace on the 8x8 torus, send and recv the same buffer (in
  * place: fastest) or apart (not overlapping). It is the fastest path at every size it takes
  * (make bench-apps: build/bench/allreduce.json). rvm_allreduce_rings(0) turns it off (the
- * other paths, for comparison), 1 on again; every node alike. */
+ * other paths, for comparison), 1 on again; every node alike. rvm_reduce takes the rings
+ * too (the allreduce, its result off the root held in the free RAM: count words on every node,
+ * the root's too; 9.1x the other paths at 16 KiB on the 8x8 torus), and so does
+ * rvm_reduce_scatter (below). */
 void rvm_allreduce_rings(int on);
 int rvm_allreduce(const void *send, void *recv, uint32_t count, rvm_op op);
 int rvm_reduce(const void *send, void *recv, uint32_t count, rvm_op op, uint32_t root);
 /* MPI_Reduce_scatter_block: send holds N*count elements (block t, count elements, for node
- * t); recv gets count elements, every node's block of this node combined in node order. By
- * rvm_alltoall (declare alltoall; the workspace holds N*count elements). */
+ * t); recv gets count elements, every node's block of this node combined in node order. The
+ * workspace holds N*count elements. Where rvm_allreduce takes the NI's rings (a built-in op,
+ * count a multiple of 4), the whole vector is reduced there and block t kept (path "rings",
+ * nothing to declare); else by rvm_alltoall (declare alltoall), combined in the core (path
+ * "alltoall"). */
 int rvm_reduce_scatter(const void *send, void *recv, uint32_t count, rvm_op op);
 /* The reductions on a row, a column or a pillar (MPI_Allreduce ... on MPI_Cart_sub's communicator): the
  * same paths and ops on the line's collectives, n = rvm_comm_size(comm) members combined in
@@ -167,8 +173,9 @@ int rvm_allreduce_on(rvm_comm comm, const void *send, void *recv, uint32_t count
 int rvm_reduce_on(rvm_comm comm, const void *send, void *recv, uint32_t count, rvm_op op, uint32_t root);
 int rvm_reduce_scatter_on(rvm_comm comm, const void *send, void *recv, uint32_t count, rvm_op op);
 int rvm_barrier(void);
-/* how the last rvm_allreduce/rvm_reduce (or its _on form) ran: "allgather" (small), "alltoall+allgather"
- * (large), "rings" (the NI's), or "" (none yet, count 0, or an error before it ran) */
+/* how the last rvm_allreduce/rvm_reduce/rvm_reduce_scatter (or its _on form) ran: "allgather"
+ * (small), "alltoall+allgather" (large), "alltoall" (reduce-scatter), "rings" (the NI's), or ""
+ * (none yet, count 0, or an error before it ran) */
 const char *rvm_last_reduce_path(void);
 
 void rvm_set_timeout(uint32_t cycles);    /* 0: wait for ever */

@@ -167,7 +167,8 @@ int main(void)
     rvm_errors_return(1);
     fill(4);
     expect("undeclared-allgather", rvm_allreduce(in, out, 4, RVM_SUM) == COLL_EUNDECLARED);
-    expect("undeclared-alltoall", rvm_reduce_scatter(in, out, 4, RVM_SUM) == COLL_EUNDECLARED);
+    /* 5 elements a block: not the NI's rings (a multiple of 4), which need no declaration */
+    expect("undeclared-alltoall", rvm_reduce_scatter(in, out, 5, RVM_SUM) == COLL_EUNDECLARED);
     rvm_errors_return(0);
     (void)me;
     /* the barrier needs no table: it works with only bcast declared */
@@ -214,31 +215,53 @@ int main(void)
     fill(5);
     expected(5, RVM_SUM);
     expect("allreduce-in-place", rvm_allreduce(in, in, 5, RVM_SUM) == 0 && !memcmp(in, want, 20));
-    /* rvm_reduce to node 5, the others passing NULL, on both paths */
-    for (uint32_t count = 5; count <= LARGE; count += LARGE - 5u) {
+    /* rvm_reduce to node 5, the others passing NULL: small, and LARGE (the rings where the
+     * NI combines, else reduce-scatter + allgather); ALT (not a multiple of 4N: never the rings) */
+    static const uint32_t reduce_counts[] = {5, LARGE, ALT};
+    static const char *const reduce_names[] = {"reduce-small", "reduce-large", "reduce-alt"};
+    for (uint32_t k = 0; k < 3; ++k) {
+        const uint32_t count = reduce_counts[k];
         fill(count);
         expected(count, RVM_BXOR);
         memset(out, 0x5a, sizeof out);
         const int rc = rvm_reduce(in, me == 5 ? out : NULL, count, RVM_BXOR, 5);
-        expect(count == 5 ? "reduce-small" : "reduce-large",
-               rc == 0 && (me != 5 ? out[0] == 0x5a5a5a5au : !memcmp(out, want, 4u * count)));
+        const char *path = k == 0 ? "allgather" : k == 1 && ni_has_combine() ? "rings" : "alltoall+allgather";
+        expect(reduce_names[k], rc == 0 && (me != 5 ? out[0] == 0x5a5a5a5au : !memcmp(out, want, 4u * count)) &&
+                                    out[count] == 0x5a5a5a5au && !strcmp(rvm_last_reduce_path(), path));
     }
+    /* the rings' reduce with the root in place (send == recv: its result held, then copied)
+     * and to node 0 with recv apart on every node (the others' recv untouched) */
+    fill(RING);
+    expected(RING, RVM_UMAX);
+    memcpy(out, in, 4u * RING);
+    out[RING] = 0x5a5a5a5au;
+    expect("reduce-rings-in-place", rvm_reduce(out, out, RING, RVM_UMAX, 9) == 0 && out[RING] == 0x5a5a5a5au &&
+                                        !memcmp(out, me == 9 ? want : in, 4u * RING) &&
+                                        !strcmp(rvm_last_reduce_path(), ni_has_combine() ? "rings" : "alltoall+allgather"));
+    expected(RING, RVM_SUM);
+    memset(out, 0x5a, sizeof out);
+    expect("reduce-rings-apart", rvm_reduce(in, out, RING, RVM_SUM, 0) == 0 &&
+                                     (me == 0 ? !memcmp(out, want, 4u * RING) : out[0] == 0x5a5a5a5au) &&
+                                     out[RING] == 0x5a5a5a5au);
     /* an op of the program's own, which does not commute: node order on both paths */
     const rvm_op user = rvm_op_create(compose);
     expect("op-create", user == RVM_OP_USER);
     check_allreduce(5, user, "allgather", "");
     check_allreduce(LARGE, user, "alltoall+allgather", "");   /* not the rings: node order */
-    /* reduce-scatter: block me of every node, combined; with a built-in op and the own one */
-    static const rvm_op rs_ops[] = {RVM_SUM, RVM_MAX, RVM_OP_USER};
-    for (uint32_t k = 0; k < 3; ++k) {
-        const uint32_t count = LARGE / RVM_NODES;
+    /* reduce-scatter: block me of every node, combined; with built-in ops (the NI's rings where
+     * it combines: count a multiple of 4) and the own one (alltoall), and 17 a block (alltoall) */
+    static const rvm_op rs_ops[] = {RVM_SUM, RVM_MAX, RVM_BAND, RVM_OP_USER, RVM_SUM};
+    for (uint32_t k = 0; k < 5; ++k) {
+        const uint32_t count = k == 4 ? ALT / RVM_NODES : LARGE / RVM_NODES;
+        const int rings = ni_has_combine() && rs_ops[k] != RVM_OP_USER && count % 4u == 0;
         char name[40];
-        fill(LARGE);
-        expected(LARGE, rs_ops[k]);
+        fill(count * RVM_NODES);
+        expected(count * RVM_NODES, rs_ops[k]);
         memset(out, 0x5a, sizeof out);
         const int rc = rvm_reduce_scatter(in, out, count, rs_ops[k]);
-        snprintf(name, sizeof name, "reduce-scatter-%s", op_name(rs_ops[k]));
-        expect(name, rc == 0 && !memcmp(out, want + me * count, 4u * count) && out[count] == 0x5a5a5a5au);
+        snprintf(name, sizeof name, "reduce-scatter-%s-%lu", op_name(rs_ops[k]), (unsigned long)count);
+        expect(name, rc == 0 && !memcmp(out, want + me * count, 4u * count) && out[count] == 0x5a5a5a5au &&
+                         !strcmp(rvm_last_reduce_path(), rings ? "rings" : "alltoall"));
     }
     /* bad input returns its code and the nodes stay in step */
     rvm_errors_return(1);
