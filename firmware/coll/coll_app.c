@@ -74,7 +74,17 @@ static struct {
     uint8_t rings_off;         /* rvm_allreduce_rings(0) */
     uint8_t rings_checked;     /* rings_ws is known */
     uint32_t rings_ws;         /* the rings' workspace (rings_workspace), 0: this machine has none */
+    struct rvmesh_region *comm_region;   /* RVM_COMM_REGION, found on the first call */
 } kit;
+
+/* every call's region timer, by its handle (no name search a call) */
+static void comm_begin(void)
+{
+    if (!kit.comm_region)
+        kit.comm_region = rvmesh_region_of(RVM_COMM_REGION);
+    rvmesh_region_enter(kit.comm_region);
+}
+static void comm_end(void) { rvmesh_region_leave(kit.comm_region, 0); }
 
 /* "node (x,y): " */
 static void node_prefix(void)
@@ -626,9 +636,9 @@ static int call_in(uint32_t group, uint32_t collective, const char *name, const 
 static int call(uint32_t group, uint32_t collective, const char *name, const void *send, uint32_t send_bytes,
                 void *recv, uint32_t recv_bytes, uint32_t m, uint32_t root)
 {
-    rvmesh_region_begin(RVM_COMM_REGION);
+    comm_begin();
     const int rc = call_in(group, collective, name, send, send_bytes, recv, recv_bytes, m, root);
-    rvmesh_region_end(RVM_COMM_REGION, 0);
+    comm_end();
     return rc;
 }
 
@@ -696,9 +706,9 @@ int rvm_barrier(void)
         return not_initialised("rvm_barrier");
     /* the network interface's dissemination barrier alone: signals, no tables, no workspace
      * (coll_barrier_only); no node leaves it before every node has entered it */
-    rvmesh_region_begin(RVM_COMM_REGION);
+    comm_begin();
     const int rc = coll_barrier_only(&kit.ctx, "rvm_barrier");
-    rvmesh_region_end(RVM_COMM_REGION, 0);
+    comm_end();
     return rc == COLL_OK ? rc : failed(rc, "rvm_barrier");
 }
 
@@ -894,7 +904,7 @@ static int reduction(uint32_t group, const char *name, const void *send, void *r
             return fail(COLL_EARG, name, "send and recv overlap but are not the same buffer: pass the same pointer "
                         "for an allreduce in place, or buffers apart");
         kit.reduce_path = "rings";
-        rvmesh_region_begin(RVM_COMM_REGION);
+        comm_begin();
         if (root == RVM_ALL_NODES) {
             rc = ring_allreduce(name, send, recv, count, kind);
         } else {
@@ -907,7 +917,7 @@ static int reduction(uint32_t group, const char *name, const void *send, void *r
                 memcpy(recv, held, (size_t)bytes);
             unreserve();
         }
-        rvmesh_region_end(RVM_COMM_REGION, 0);
+        comm_end();
         return rc;
     }
     const uint64_t small = bytes * n, large = bytes + bytes / n;
@@ -920,7 +930,7 @@ static int reduction(uint32_t group, const char *name, const void *send, void *r
      * too little free RAM for the rest says so. */
     const int into_recv = root == RVM_ALL_NODES && !coll_overlap(send, bytes, recv, bytes);
     const uint64_t plan_large = root == RVM_ALL_NODES ? bytes / n : large, hold = into_recv ? bytes / n : large;
-    rvmesh_region_begin(RVM_COMM_REGION);
+    comm_begin();
     int use_large = 0;
     if (count % n == 0 && bytes >= RVM_ALLREDUCE_LARGE_BYTES && plan_large + 16u <= free_ram &&
         declared(group, COLL_ALLTOALL)) {
@@ -940,7 +950,7 @@ static int reduction(uint32_t group, const char *name, const void *send, void *r
                       "send (then it needs %lu), or make its arrays smaller", (unsigned long)count,
                       (unsigned long)((hold + 15u) & ~15ull), (unsigned long)n, group ? "members" : "nodes",
                       (unsigned long)free_ram, (unsigned long)((plan_large + 15u) & ~15ull));
-            rvmesh_region_end(RVM_COMM_REGION, 0);
+            comm_end();
             return rc;
         }
         uint32_t *held = (uint32_t *)(void *)reserve((uint32_t)hold);
@@ -959,7 +969,7 @@ static int reduction(uint32_t group, const char *name, const void *send, void *r
                   "program leaves %lu free between its data and its stack: make its arrays (or count) smaller%s",
                   (unsigned long)count, (unsigned long)((small + 15u) & ~15ull), (unsigned long)n,
                   group ? "members" : "nodes", (unsigned long)free_ram, hint);
-        rvmesh_region_end(RVM_COMM_REGION, 0);
+        comm_end();
         return rc;
     } else {
         /* every node's vector to every node by allgather, combined in node order */
@@ -972,7 +982,7 @@ static int reduction(uint32_t group, const char *name, const void *send, void *r
         }
     }
     unreserve();
-    rvmesh_region_end(RVM_COMM_REGION, 0);
+    comm_end();
     return rc;
 }
 
@@ -1020,7 +1030,7 @@ static int reduce_scatter(uint32_t group, const char *name, const void *send, vo
                     "program leaves %lu free between its data and its stack: make its arrays (or count) smaller",
                     (unsigned long)count, (unsigned long)((all + 15u) & ~15ull), (unsigned long)n,
                     group ? "members" : "nodes", (unsigned long)kit.ws_bytes);
-    rvmesh_region_begin(RVM_COMM_REGION);
+    comm_begin();
     uint32_t *parts = (uint32_t *)(void *)reserve((uint32_t)all);
     int rc;
     /* the NI's rings (as rvm_allreduce: the machine, a built-in op, a 2-D torus whose NI
@@ -1044,7 +1054,7 @@ static int reduce_scatter(uint32_t group, const char *name, const void *send, vo
         }
     }
     unreserve();
-    rvmesh_region_end(RVM_COMM_REGION, 0);
+    comm_end();
     return rc;
 }
 

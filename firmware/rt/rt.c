@@ -128,15 +128,42 @@ static struct rvmesh_region *region_find(const char *name, int add)
     return r;
 }
 
+struct rvmesh_region *rvmesh_region_of(const char *name)
+{
+    return region_find(name, 1);
+}
+
+void rvmesh_region_enter(struct rvmesh_region *r)
+{
+    if (!r)
+        return;
+    r->start = rvmesh_cycles();
+    if (r->calls == 0 && !r->open)
+        r->first = r->start;
+    r->open = 1;
+}
+
+int rvmesh_region_leave(struct rvmesh_region *r, uint64_t *cycles)
+{
+    const uint64_t now = rvmesh_cycles();
+    if (!r || !r->open)
+        return -1;
+    const uint64_t took = now - r->start;
+    r->cycles += took;
+    r->calls++;
+    r->last = now;
+    r->open = 0;
+    if (cycles)
+        *cycles = took;
+    return 0;
+}
+
 int rvmesh_region_begin(const char *name)
 {
     struct rvmesh_region *r = region_find(name, 1);
     if (!r)
         return -1;
-    r->start = rvmesh_cycles();
-    if (r->calls == 0 && !r->open)
-        r->first = r->start;
-    r->open = 1;
+    rvmesh_region_enter(r);
     return 0;
 }
 
