@@ -824,8 +824,9 @@ static uint32_t combine_kind(rvm_op op)
     }
 }
 
-/* the kept plans' entry of the rings' allreduce (coll_ring.c) combined by `kind`: past every table's */
-#define RING_ENTRY(kind) ((int32_t)(RVM_MAX_TABLES + ((kind) >> 28)))
+/* the kept plans' entry of the rings' allreduce (coll_ring.c) on communicator `group` combined
+ * by `kind`: past every table's */
+#define RING_ENTRY(group, kind) ((int32_t)(RVM_MAX_TABLES + 16u * (group) + ((kind) >> 28)))
 
 /* the workspace of the NI's rings on this machine, 0 where it has none (found on the first
  * reduction: rvm_init stays as quick) */
@@ -839,21 +840,41 @@ static uint32_t rings_workspace(void)
     return kit.rings_ws;
 }
 
-/* rvm_allreduce by the NI's rings (coll_ring.c), its plan kept as a table's is (run) */
-static int ring_allreduce(const char *name, const void *send, void *recv, uint32_t count, uint32_t kind)
+/* the workspace of the NI's rings for a reduction of `total` elements on communicator `group`
+ * combined by `kind` (0: none), or 0 where they do not take it: the machine's (a 2-D torus,
+ * total a multiple of 4N), a line's (every row, column or pillar of a torus at once, total a
+ * multiple of 2n); what decides is the same on every member */
+static uint32_t rings_need(uint32_t group, uint32_t total, uint32_t kind)
+{
+    if (!kind || kit.rings_off || !total)
+        return 0;
+    if (!group) {
+        const uint32_t ws = rings_workspace(), q = 4u * kit.ctx.ni.nodes;
+        return ws && total % q == 0 ? ws : 0u;
+    }
+    if (group > RVM_COMM_PILLAR)
+        return 0;   /* planes and blocks: their own schedules */
+    return coll_ring_line_fits(&kit.ctx, group - 1u, total) ? coll_ring_line_workspace(&kit.ctx, group - 1u) : 0u;
+}
+
+/* rvm_allreduce by the NI's rings (coll_ring.c) on communicator `group` (the machine, or every
+ * line along dimension group - 1 at once), its plan kept as a table's is (run) */
+static int ring_allreduce(const char *name, uint32_t group, const void *send, void *recv, uint32_t count, uint32_t kind)
 {
     kit.ctx.setup_cycles = 0;
-    const int32_t entry = RING_ENTRY(kind);
+    const int32_t entry = RING_ENTRY(group, kind);
     const uint32_t bytes = 4u * count;
     rvm_cached *p = kept(entry, send, recv, bytes);
     if (p) {
         kit.plan_hits++;
     } else {
-        const uint32_t need = (coll_ring_allreduce_workspace(&kit.ctx) + 15u) & ~15u;
+        const uint32_t need = (rings_need(group, count, kind) + 15u) & ~15u;
         p = fresh_slot(need + COLL_RING_SCRATCH);   /* the scratch is free again after */
         const uint32_t cycle0 = RVMESH_CSR_READ(mcycle);
-        const int rc = coll_ring_allreduce_compile(&p->plan, &kit.ctx, send, recv, count, kind,
-                                                   kit.ws + kit.arena_used, kit.ws_bytes - kit.arena_used, name);
+        void *ws = kit.ws + kit.arena_used;
+        const uint32_t ws_bytes = kit.ws_bytes - kit.arena_used;
+        const int rc = group ? coll_ring_line_compile(&p->plan, &kit.ctx, group - 1u, send, recv, count, kind, ws, ws_bytes, name)
+                             : coll_ring_allreduce_compile(&p->plan, &kit.ctx, send, recv, count, kind, ws, ws_bytes, name);
         if (rc != COLL_OK)
             return fail(rc, name, "the NI's rings refused this call (error %d): a bug in the kit", rc);
         kit.ctx.setup_cycles = RVMESH_CSR_READ(mcycle) - cycle0;
@@ -897,22 +918,21 @@ static int reduction(uint32_t group, const char *name, const void *send, void *r
     const uint32_t kind = combine_kind(op);
     const uint64_t held_off_root = root == RVM_ALL_NODES ? 0u : (bytes + 15u) & ~15ull;
     uint32_t ring_ws;
-    if (!group && kind && !kit.rings_off && count >= 4u * n && (ring_ws = rings_workspace()) != 0 &&
-        count % (4u * n) == 0 && coll_in_ram(send, (uint32_t)bytes) && (!keeps || coll_in_ram(recv, (uint32_t)bytes)) &&
-        ring_ws + COLL_RING_SCRATCH + 16u + held_off_root <= kit.ws_bytes) {
+    if ((ring_ws = rings_need(group, count, kind)) != 0 && coll_in_ram(send, (uint32_t)bytes) &&
+        (!keeps || coll_in_ram(recv, (uint32_t)bytes)) && ring_ws + COLL_RING_SCRATCH + 16u + held_off_root <= kit.ws_bytes) {
         if (root == RVM_ALL_NODES && send != recv && coll_overlap(send, bytes, recv, bytes))
             return fail(COLL_EARG, name, "send and recv overlap but are not the same buffer: pass the same pointer "
                         "for an allreduce in place, or buffers apart");
         kit.reduce_path = "rings";
         comm_begin();
         if (root == RVM_ALL_NODES) {
-            rc = ring_allreduce(name, send, recv, count, kind);
+            rc = ring_allreduce(name, group, send, recv, count, kind);
         } else {
             /* the root's result straight into recv when recv is apart from send, else (and off
              * the root) into the free RAM, then to recv: every node runs the rings apart */
             uint8_t *held = reserve((uint32_t)bytes);
             const int straight = keeps && !coll_overlap(send, bytes, recv, bytes);
-            rc = ring_allreduce(name, send, straight ? recv : held, count, kind);
+            rc = ring_allreduce(name, group, send, straight ? recv : held, count, kind);
             if (rc == COLL_OK && keeps && !straight)
                 memcpy(recv, held, (size_t)bytes);
             unreserve();
@@ -1033,15 +1053,15 @@ static int reduce_scatter(uint32_t group, const char *name, const void *send, vo
     comm_begin();
     uint32_t *parts = (uint32_t *)(void *)reserve((uint32_t)all);
     int rc;
-    /* the NI's rings (as rvm_allreduce: the machine, a built-in op, a 2-D torus whose NI
-     * combines; count a multiple of 4): the whole vector reduced into the free RAM, then block
-     * me to recv */
+    /* the NI's rings (as rvm_allreduce: a built-in op; the machine's, a 2-D torus whose NI
+     * combines, count a multiple of 4; a line's of a torus, count even): the whole vector
+     * reduced into the free RAM, then block me to recv */
     const uint32_t kind = combine_kind(op);
     uint32_t ring_ws;
-    if (!group && kind && !kit.rings_off && count % 4u == 0 && (ring_ws = rings_workspace()) != 0 &&
-        coll_in_ram(send, (uint32_t)all) && ring_ws + COLL_RING_SCRATCH + 16u <= kit.ws_bytes) {
+    if ((ring_ws = rings_need(group, count * n, kind)) != 0 && coll_in_ram(send, (uint32_t)all) &&
+        ring_ws + COLL_RING_SCRATCH + 16u <= kit.ws_bytes) {
         kit.reduce_path = "rings";
-        rc = ring_allreduce(name, send, parts, count * n, kind);
+        rc = ring_allreduce(name, group, send, parts, count * n, kind);
         if (rc == COLL_OK)
             memcpy(recv, parts + (size_t)me * count, (size_t)blk);
     } else {

@@ -208,6 +208,14 @@ uint32_t coll_ring_allreduce_workspace(const coll_ctx *ctx);
 #define COLL_RING_SCRATCH 1056u
 int coll_ring_allreduce_compile(coll_plan *plan, coll_ctx *ctx, const void *send, void *recv, uint32_t count,
                                 uint32_t kind, void *workspace, uint32_t workspace_bytes, const char *name);
+/* The same on every line along dimension `dim` of a 2-D or 3-D torus at once (the rows, the
+ * columns, the pillars: every node calls, each line reduces its own members' vectors): sides
+ * along dim 3 .. COLL_COMM_MAX_SIZE, count a multiple of 2n (n the line's length); the plan
+ * starts with the whole machine's barrier. */
+int coll_ring_line_fits(const coll_ctx *ctx, unsigned dim, uint32_t count);
+uint32_t coll_ring_line_workspace(const coll_ctx *ctx, unsigned dim);
+int coll_ring_line_compile(coll_plan *plan, coll_ctx *ctx, unsigned dim, const void *send, void *recv, uint32_t count,
+                           uint32_t kind, void *workspace, uint32_t workspace_bytes, const char *name);
 
 /* The start image of these receive counts and lists (port q's list: desc[first[q]], count[q]
  * long), for this node's ports. */

@@ -42,6 +42,13 @@
  * of lower (phase, step), so no wait cycle can form. A port counter hears one sender (the
  * neighbour across that link), in its list's order: the receiver knows each of its receives'
  * counts. Every route is one hop.
+ *
+ * The lines (coll_ring_line_compile: every row, column or pillar of a 2-D or 3-D torus at
+ * once, each line its own ring of n): two streams, half the vector each, sending + and -, each
+ * a reduce-scatter along the line (phase A, as above) and an allgather (done as phase B' above:
+ * apart, the segment as held and then the node's own, one step further round). Port 2d + s
+ * carries stream s; the other ports only the barrier's rounds; no "phase A done" signals (no
+ * phase B combines into what phase A wrote).
  */
 #include "coll_internal.h"
 #include "rvmesh_rt.h"
@@ -69,9 +76,13 @@ static uint32_t mod(int32_t x, uint32_t n)
     return (uint32_t)x;
 }
 
-/* stream q: its first dimension, its direction (+1, -1) */
-static unsigned stream_dim(unsigned q, unsigned phase)
+/* stream q: the dimension of its phase (a line's: the line's, RING_NO_LINE on the whole 2-D
+ * machine), its direction (+1, -1) */
+#define RING_NO_LINE 255u
+static unsigned stream_dim(unsigned q, unsigned phase, unsigned line)
 {
+    if (line != RING_NO_LINE)
+        return line;
     const unsigned a = q < 2u ? 0u : 1u;
     return phase == 0u || phase == 3u ? a : 1u - a;
 }
@@ -84,9 +95,10 @@ typedef struct {
 } ring_sizes;
 
 /* the range this node sends (recv: 0) or receives (1) in step j of stream q's phase */
-static ring_range ring_piece(const coll_ctx *ctx, const ring_sizes *z, unsigned q, unsigned phase, uint32_t j, int recv)
+static ring_range ring_piece(const coll_ctx *ctx, const ring_sizes *z, unsigned q, unsigned phase, uint32_t j, int recv,
+                             unsigned line)
 {
-    const unsigned d = stream_dim(q, phase);
+    const unsigned d = stream_dim(q, phase, line);
     const int32_t c = (int32_t)ctx->ni.coord[d], s = stream_dir(q);
     const int rs = phase < 2u;
     /* reduce-scatter: sends c - s*j, receives c - s*(j+1); allgather: sends c - s*(j-1), receives c - s*j */
@@ -127,12 +139,49 @@ uint32_t coll_ring_allreduce_workspace(const coll_ctx *ctx)
     return 16u * (4u * (3u * (X + Y) - 3u) + coll_barrier_descs(coll_barrier_rounds(ctx->ni.nodes)));
 }
 
+int coll_ring_line_fits(const coll_ctx *ctx, unsigned dim, uint32_t count)
+{
+    if (!ctx || !ctx->initialised || ctx->ni.dims < 2u || dim >= ctx->ni.dims || !ctx->ni.torus || !ni_has_combine())
+        return 0;
+    const uint32_t n = ctx->ni.size[dim];
+    return n >= 3u && n <= RING_MAX_SIDE && count && count % (2u * n) == 0 &&
+           coll_barrier_rounds(ctx->ni.nodes) <= COLL_MAX_ROUNDS;
+}
+
+uint32_t coll_ring_line_workspace(const coll_ctx *ctx, unsigned dim)
+{
+    /* a stream's puts, its own apart: reduce-scatter 2 n - 3, allgather n + 1; two streams;
+     * the barrier */
+    return 16u * (2u * (3u * ctx->ni.size[dim] - 2u) + coll_barrier_descs(coll_barrier_rounds(ctx->ni.nodes)));
+}
+
+static int ring_compile(coll_plan *plan, coll_ctx *ctx, unsigned line, const void *send_v, void *recv_v,
+                        uint32_t count, uint32_t kind, void *workspace, uint32_t workspace_bytes, const char *name);
+
 int coll_ring_allreduce_compile(coll_plan *plan, coll_ctx *ctx, const void *send_v, void *recv_v, uint32_t count,
                                 uint32_t kind, void *workspace, uint32_t workspace_bytes, const char *name)
 {
-    const uint32_t cycle0 = RVMESH_CSR_READ(mcycle);
     if (!plan || !coll_ring_allreduce_fits(ctx, count))
         return COLL_EARG;
+    return ring_compile(plan, ctx, RING_NO_LINE, send_v, recv_v, count, kind, workspace, workspace_bytes, name);
+}
+
+int coll_ring_line_compile(coll_plan *plan, coll_ctx *ctx, unsigned dim, const void *send_v, void *recv_v,
+                           uint32_t count, uint32_t kind, void *workspace, uint32_t workspace_bytes, const char *name)
+{
+    if (!plan || !coll_ring_line_fits(ctx, dim, count))
+        return COLL_EARG;
+    return ring_compile(plan, ctx, dim, send_v, recv_v, count, kind, workspace, workspace_bytes, name);
+}
+
+/* the plan of the whole 2-D machine's rings (line RING_NO_LINE) or of every line along
+ * dimension `line` at once (see the top of the file) */
+static int ring_compile(coll_plan *plan, coll_ctx *ctx, unsigned line, const void *send_v, void *recv_v,
+                        uint32_t count, uint32_t kind, void *workspace, uint32_t workspace_bytes, const char *name)
+{
+    const uint32_t cycle0 = RVMESH_CSR_READ(mcycle);
+    const int lines_only = line != RING_NO_LINE;
+    const unsigned streams = lines_only ? 2u : 4u;
     const uint32_t bytes = 4u * count;
     const uint8_t *send = (const uint8_t *)send_v;
     uint8_t *recv = (uint8_t *)recv_v;
@@ -140,7 +189,7 @@ int coll_ring_allreduce_compile(coll_plan *plan, coll_ctx *ctx, const void *send
     if (!coll_in_ram(send, bytes) || !coll_in_ram(recv, bytes) || !send || !recv ||
         (!in_place && coll_overlap(send, bytes, recv, bytes)))
         return COLL_EARG;
-    const uint32_t need = coll_ring_allreduce_workspace(ctx);
+    const uint32_t need = lines_only ? coll_ring_line_workspace(ctx, line) : coll_ring_allreduce_workspace(ctx);
     if (((uintptr_t)workspace & 15u) || need + RING_SCRATCH > workspace_bytes ||
         !coll_in_ram(workspace, need + RING_SCRATCH))
         return COLL_EWORKSPACE;
@@ -162,15 +211,23 @@ int coll_ring_allreduce_compile(coll_plan *plan, coll_ctx *ctx, const void *send
      * ring's on their way out, see the top of the file). A step is one put, or two (its
      * "parts": what came in, then the node's own), each counted on the receiver. */
     ring_sizes z[4];
-    for (unsigned q = 0; q < 4u; ++q) {
-        const unsigned a = stream_dim(q, 0);
-        z[q].base = q * (count / 4u);
-        z[q].seg = count / 4u / ctx->ni.size[a];
-        z[q].sub = z[q].seg / ctx->ni.size[1u - a];
-        z[q].own = z[q].base + ctx->ni.coord[a] * z[q].seg;
+    for (unsigned q = 0; q < streams; ++q) {
+        const unsigned a = stream_dim(q, 0, line);
+        z[q].base = q * (count / streams);
+        z[q].seg = count / streams / ctx->ni.size[a];
+        if (lines_only) {   /* its allgather (phase B' here) moves the reduce-scatter's segments */
+            z[q].sub = z[q].seg;
+            z[q].own = z[q].base;
+        } else {
+            z[q].sub = z[q].seg / ctx->ni.size[1u - a];
+            z[q].own = z[q].base + ctx->ni.coord[a] * z[q].seg;
+        }
     }
     const int apart = !in_place;
-#define STEPS(phase, n) ((phase) == 2u && apart ? (n) : (n) - 1u)
+    /* a line: phase A (its reduce-scatter) and B' (its allgather, as B' on the whole machine:
+     * apart, one step more, the segment as held and then the node's own) */
+#define STEPS(phase, n) \
+    (lines_only && ((phase) == 1u || (phase) == 3u) ? 0u : (phase) == 2u && apart ? (n) : (n) - 1u)
 #define PARTS(phase, j) \
     (apart && (((phase) == 0u && (j) > 1u) || (phase) == 1u || ((phase) == 2u && (j) == 1u)) ? 2u : 1u)
     /* the receives' counts: per arrival counter (2d + 1 for puts travelling + along d, 2d for
@@ -183,15 +240,18 @@ int coll_ring_allreduce_compile(coll_plan *plan, coll_ctx *ctx, const void *send
     uint32_t counted[NI_MAX_PORTS + 1];
     for (unsigned p = 0; p <= NI_MAX_PORTS; ++p)
         counted[p] = 0;
-    for (unsigned d = 0; d < 2u; ++d)
+    for (unsigned d = 0; d < ctx->ni.dims; ++d)
         for (unsigned dir = 0; dir < 2u; ++dir) {
+            if (lines_only ? d != line : d >= 2u)
+                continue;
             const unsigned counter = 2u * d + (dir ? 0u : 1u);   /* dir 0: +, 1: - */
-            const unsigned qa = (d == 0u ? 0u : 2u) + dir, qb = (d == 0u ? 2u : 0u) + dir;
+            const unsigned qa = lines_only ? dir : (d == 0u ? 0u : 2u) + dir;
+            const unsigned qb = lines_only ? dir : (d == 0u ? 2u : 0u) + dir;
             for (unsigned phase = 0; phase < RING_PHASES; ++phase) {
                 const unsigned q = (phase == 0u || phase == 3u) ? qa : qb;
                 const uint32_t n = ctx->ni.size[d];
                 for (uint32_t j = 1; j <= STEPS(phase, n); ++j) {
-                    const ring_range r = ring_piece(ctx, z, q, phase, j, 1);
+                    const ring_range r = ring_piece(ctx, z, q, phase, j, 1, line);
                     counted[counter] += PARTS(phase, j) * (by_lines ? lines_of(recv_word + r.word, r.words, lb) : 1u);
                     if (counted[counter] > 0xffffu)
                         return COLL_ESIZE;
@@ -220,8 +280,8 @@ int coll_ring_allreduce_compile(coll_plan *plan, coll_ctx *ctx, const void *send
         for (unsigned k = 0; k < ctx->barrier_count[p]; ++k)
             desc[at++] = ctx->barrier[ctx->barrier_first[p] + k];
         if (p == local) {
-            for (unsigned q = 0; q < 4u && apart; ++q) {
-                const unsigned a = stream_dim(q, 0), here_a = 2u * a + (q & 1u ? 0u : 1u);
+            for (unsigned q = 0; q < 4u && apart && !lines_only; ++q) {
+                const unsigned a = stream_dim(q, 0, line), here_a = 2u * a + (q & 1u ? 0u : 1u);
                 struct ni_desc *d = &desc[at++];
                 d->head = NOC_HEAD(0, 0, 0, 0, 61u);
                 d->payload = 0;
@@ -232,17 +292,22 @@ int coll_ring_allreduce_compile(coll_plan *plan, coll_ctx *ctx, const void *send
             continue;
         }
         const unsigned d = p / 2u, dir = p & 1u;   /* port 2d sends +, 2d + 1 sends - */
-        const unsigned qa = (d == 0u ? 0u : 2u) + dir, qb = (d == 0u ? 2u : 0u) + dir;
+        if (lines_only ? d != line : d >= 2u) {
+            plan->list_count[p] = (uint16_t)(at - plan->list_first[p]);   /* the barrier's rounds alone */
+            continue;
+        }
+        const unsigned qa = lines_only ? dir : (d == 0u ? 0u : 2u) + dir;
+        const unsigned qb = lines_only ? dir : (d == 0u ? 2u : 0u) + dir;
         const int32_t s = dir ? -1 : 1;
         const unsigned here = 2u * d + (dir ? 0u : 1u);   /* where puts sent this way come in (its counter) */
         const uint32_t n = ctx->ni.size[d];
-        const uint32_t head = NOC_HEAD(d == 0u ? s : 0, d == 1u ? s : 0, 0, d, 0u);
+        const uint32_t head = NOC_HEAD(d == 0u ? s : 0, d == 1u ? s : 0, d == 2u ? s : 0, d, 0u);
         for (unsigned phase = 0; phase < RING_PHASES; ++phase) {
             const unsigned q = (phase == 0u || phase == 3u) ? qa : qb;
-            const unsigned a = stream_dim(q, 0), b = 1u - a;
+            const unsigned a = stream_dim(q, 0, line), b = lines_only ? a : 1u - a;
             const unsigned here_a = 2u * a + (dir ? 0u : 1u), here_b = 2u * b + (dir ? 0u : 1u);
             const uint32_t na = ctx->ni.size[a], nb = ctx->ni.size[b];
-            if (phase == 1u && apart) {
+            if (phase == 1u && apart && !lines_only) {
                 /* this node's phase A of the other stream whose second dimension is d (it
                  * sends -s) done: said to the neighbour it hears that stream from */
                 const unsigned other = q ^ 1u, other_a = 2u * a + (dir ? 1u : 0u);
@@ -253,7 +318,7 @@ int coll_ring_allreduce_compile(coll_plan *plan, coll_ctx *ctx, const void *send
                 sig->put = NI_SIGNAL(RING_DONE(b));
             }
             for (uint32_t j = 1; j <= STEPS(phase, n); ++j) {
-                const ring_range r = ring_piece(ctx, z, q, phase, j, 0);
+                const ring_range r = ring_piece(ctx, z, q, phase, j, 0, line);
                 const uint32_t lines = lines_of(recv_word + r.word, r.words, lb);
                 /* the first part: what came in (the node's own in phase A's first step) */
                 struct ni_desc *ds = &desc[at++];
@@ -267,9 +332,10 @@ int coll_ring_allreduce_compile(coll_plan *plan, coll_ctx *ctx, const void *send
                                     : NI_TRIGGER(here, num[q][phase][j - 1u]);
                 else if (phase == 1u)     /* B: once phase A is done here (apart: and at both neighbours) */
                     trig = apart ? NI_TRIGGER(RING_DONE(b), 4u) : NI_TRIGGER(here_a, num[q][0][na - 1u]);
-                else if (phase == 2u)     /* B': its sub-segment, as B's last piece comes */
-                    trig = by_lines ? NI_TRIGGER(here_b, num[q][1][nb - 1u] - lines + 1u) | NI_PACED
-                                    : NI_TRIGGER(here_b, num[q][1][nb - 1u]);
+                else if (phase == 2u) {   /* B': its sub-segment, as B's last piece comes (a line: A's) */
+                    const uint32_t last = lines_only ? num[q][0][na - 1u] : num[q][1][nb - 1u];
+                    trig = by_lines ? NI_TRIGGER(here_b, last - lines + 1u) | NI_PACED : NI_TRIGGER(here_b, last);
+                }
                 else                      /* A': its segment, once B' is all in */
                     trig = NI_TRIGGER(here_b, num[q][2][STEPS(2u, nb)]);
                 ds->trigger = trig;

@@ -166,7 +166,9 @@ int rvm_reduce(const void *send, void *recv, uint32_t count, rvm_op op, uint32_t
 int rvm_reduce_scatter(const void *send, void *recv, uint32_t count, rvm_op op);
 /* The reductions on a row, a column or a pillar (MPI_Allreduce ... on MPI_Cart_sub's communicator): the
  * same paths and ops on the line's collectives, n = rvm_comm_size(comm) members combined in
- * rank order, root a rank of comm. The program declares what the machine's need, prefixed:
+ * rank order, root a rank of comm. On a torus whose NI combines, a built-in op and count a
+ * multiple of 2n (a reduce-scatter's: even) run every line's ring at once ("rings": nothing to
+ * declare). Else the program declares what the machine's need, prefixed:
  * row.allgather (small vectors), and row.alltoall too for the reduce-scatter path (count a
  * multiple of n, at least RVM_ALLREDUCE_LARGE_BYTES); rvm_reduce_scatter_on: row.alltoall. */
 int rvm_allreduce_on(rvm_comm comm, const void *send, void *recv, uint32_t count, rvm_op op);

@@ -6,8 +6,9 @@
 # issue 18 item 3) on the 4x4 torus and the 4x4 mesh (tests/kit/progs/lines), every node
 # checking every word it got against its own reference from every node's known input, and
 # that nothing past a result (or off a reduction's or gather's root) was written: every row
-# allreduces its own vector (the allgather path and the alltoall + allgather path, checked by
-# rvm_last_reduce_path) with the columns' calls in between; reductions to a root of each row's
+# allreduces its own vector (the allgather path, the alltoall + allgather path, and on the torus
+# the lines' NI rings for built-in ops and counts a multiple of 2n, each checked by
+# rvm_last_reduce_path, a reduce-scatter's too) with the columns' calls in between; reductions to a root of each row's
 # and column's own; scatter, gather, alltoall and reduce-scatter on rows and on columns; sum,
 # min, max and an op of the program's own that does not commute; two rounds with other data
 # and roots. Refused with their code and message, nothing written: a root that is not a rank
@@ -26,7 +27,7 @@ kit_setup kit-lines schedgen mesh-sim-4x4t mesh-sim-4x4m || exit 1
 checks="ranks scatter-root-off-row gather-root-off-column reduce-root-off-column alltoall-bad-communicator
 allreduce-bad-communicator pillar-on-2d allreduce-bad-op nothing-written row-allreduce-after col-alltoall-after"
 for k in 0 1; do
-    for c in row-allreduce-small col-alltoall row-allreduce-large col-reduce-large row-reduce-small col-scatter \
+    for c in row-allreduce-small col-alltoall row-allreduce-large col-reduce-large row-allreduce-large-odd row-reduce-small col-scatter \
         row-scatter row-gather col-gather row-alltoall col-allreduce-small row-reduce-scatter col-reduce-scatter; do
         checks="$checks $c-$k"
     done

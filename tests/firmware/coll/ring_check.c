@@ -126,13 +126,19 @@ typedef struct {
 typedef struct { uint32_t dst, counter; } flying_signal;
 
 static uint32_t X, Y, N, COUNT, LINE_WORDS, LB;
+/* the rings of the lines along dimension LINE (coll_ring_line_compile: 0 the rows, 1 the
+ * columns), or of the whole machine (RING_WHOLE); MEMBERS: the nodes a result combines */
+#define RING_WHOLE 255u
+static unsigned LINE = RING_WHOLE;
+static uint32_t MEMBERS;
+static uint32_t line_of(uint32_t n) { return LINE == 0u ? n / X : LINE == 1u ? n % X : 0u; }
 static int APART;
 static uint32_t recv_word, send_word, lo_word, hi_word;
 static node_plan *plans;
 static node_state *st;
 static channel *chans;               /* N * PORTS */
 static val *ram;                     /* N * (hi - lo) */
-static uint64_t *expect;             /* per element */
+static uint64_t *expect;             /* per line (line_of) and element */
 static flying_signal *flying;
 static uint32_t nflying, flying_cap;
 static uint32_t ch_cap, started_nodes;
@@ -186,22 +192,30 @@ static int compile_all(uint32_t rofs, uint32_t sofs, const char **why)
         ctx.ni.coord[0] = (uint8_t)nx(n); ctx.ni.coord[1] = (uint8_t)ny(n); ctx.ni.coord[2] = 0;
         ctx.ni.node = (uint16_t)n; ctx.ni.nodes = (uint16_t)N;
         ctx.initialised = 1; ctx.line_words = (uint8_t)LINE_WORDS; ctx.barrier_ready = 0;
-        const uint32_t need = coll_ring_allreduce_workspace(&ctx);
+        const uint32_t need = LINE == RING_WHOLE ? coll_ring_allreduce_workspace(&ctx) : coll_ring_line_workspace(&ctx, LINE);
         if (need + COLL_RING_SCRATCH > ws_words * 4u) { *why = "workspace too large for the checker"; return -1; }
         memset(host_ram, 0xee, ws_words * 4u);
         /* exactly what the compiler says it needs (a byte less is refused) */
-        if (coll_ring_allreduce_compile(&plan, &ctx, &host_ram[send_word], &host_ram[recv_word], COUNT,
-                                        NI_COMBINE_SUM, host_ram, need + COLL_RING_SCRATCH - 4u, "check") != COLL_EWORKSPACE) {
-            *why = "a workspace 4 bytes short of what the compiler says it needs was taken";
-            return -1;
-        }
-        int rc = coll_ring_allreduce_compile(&plan, &ctx, &host_ram[send_word], &host_ram[recv_word], COUNT,
-                                             NI_COMBINE_SUM, host_ram, need + COLL_RING_SCRATCH, "check");
-        if (rc != COLL_OK) {
-            static char b[128];
-            snprintf(b, sizeof b, "node %u: compile returned %d", n, rc);
-            *why = b;
-            return rc;
+        for (uint32_t less = 4u;; less = 0u) {
+            const uint32_t bytes = need + COLL_RING_SCRATCH - less;
+            int rc = LINE == RING_WHOLE
+                         ? coll_ring_allreduce_compile(&plan, &ctx, &host_ram[send_word], &host_ram[recv_word], COUNT,
+                                                       NI_COMBINE_SUM, host_ram, bytes, "check")
+                         : coll_ring_line_compile(&plan, &ctx, LINE, &host_ram[send_word], &host_ram[recv_word], COUNT,
+                                                  NI_COMBINE_SUM, host_ram, bytes, "check");
+            if (less && rc != COLL_EWORKSPACE) {
+                *why = "a workspace 4 bytes short of what the compiler says it needs was taken";
+                return -1;
+            }
+            if (less)
+                continue;
+            if (rc != COLL_OK) {
+                static char b[128];
+                snprintf(b, sizeof b, "node %u: compile returned %d", n, rc);
+                *why = b;
+                return rc;
+            }
+            break;
         }
         node_plan *np = &plans[n];
         uint32_t total = 0;
@@ -412,7 +426,7 @@ static int rx_step(uint32_t n, unsigned p)
             m->sum += v.sum;
             m->cnt += v.cnt;
             m->poison |= v.poison;
-            if (m->cnt > N && !err[0])
+            if (m->cnt > MEMBERS && !err[0])
                 failf("node %u: element %u combined from %u contributions (double count; put from node %u port %u)",
                       w->dst, a - recv_word, m->cnt, n, p);
         }
@@ -547,9 +561,9 @@ static int run_sim(uint64_t seed)
         }
         for (uint32_t i = 0; i < COUNT; ++i) {
             const val *v = word_at(n, recv_word + i);
-            if (v->poison || v->cnt != N || v->sum != expect[i]) {
+            if (v->poison || v->cnt != MEMBERS || v->sum != expect[(size_t)line_of(n) * COUNT + i]) {
                 failf("node %u (%u,%u): element %u: %s%u contributions%s", n, nx(n), ny(n), i, v->poison ? "garbage, " : "", v->cnt,
-                      v->cnt == N && !v->poison ? " but the wrong ones" : "");
+                      v->cnt == MEMBERS && !v->poison ? " but the wrong ones" : "");
                 return 0;
             }
             if (APART) {
@@ -595,6 +609,7 @@ static int setup(uint32_t x, uint32_t y, uint32_t count_, int apart, uint32_t li
                  const char **why)
 {
     X = x; Y = y; N = x * y; COUNT = count_; APART = apart; LINE_WORDS = line_words;
+    MEMBERS = LINE == 0u ? X : LINE == 1u ? Y : N;
     LB = 0;
     while ((1u << LB) < line_words) ++LB;
     if (line_words < 4u) LB = 0;
@@ -605,7 +620,7 @@ static int setup(uint32_t x, uint32_t y, uint32_t count_, int apart, uint32_t li
     free(ram);
     ram = malloc((size_t)N * span * sizeof(val));
     free(expect);
-    expect = malloc(COUNT * sizeof(uint64_t));
+    expect = malloc((size_t)N * COUNT * sizeof(uint64_t));
     uint32_t most = 0;
     for (uint32_t n = 0; n < N; ++n)
         for (unsigned c = 0; c < 4u; ++c)
@@ -614,15 +629,16 @@ static int setup(uint32_t x, uint32_t y, uint32_t count_, int apart, uint32_t li
     free(at_count);
     at_count = calloc((size_t)N * 4u * at_stride, sizeof(uint32_t));
     if (!ram || !expect || !at_count) { *why = "out of memory"; return -1; }
-    for (uint32_t i = 0; i < COUNT; ++i) {
-        uint64_t e = 0;
-        for (uint32_t s = 0; s < N; ++s) e += key(s, i);
-        expect[i] = e;
-    }
+    MEMBERS = LINE == 0u ? X : LINE == 1u ? Y : N;
+    memset(expect, 0, (size_t)N * COUNT * sizeof(uint64_t));
+    for (uint32_t s = 0; s < N; ++s)
+        for (uint32_t i = 0; i < COUNT; ++i)
+            expect[(size_t)line_of(s) * COUNT + i] += key(s, i);
     return 0;
 }
 
 static uint32_t configs, runs, failures;
+static const char *line_name(void) { return LINE == 0u ? " rows" : LINE == 1u ? " columns" : ""; }
 
 static void check_config(uint32_t x, uint32_t y, uint32_t count_, int apart, uint32_t lw, uint32_t rofs, uint32_t sofs,
                          uint32_t seeds)
@@ -632,15 +648,15 @@ static void check_config(uint32_t x, uint32_t y, uint32_t count_, int apart, uin
     ++configs;
     if (rc) {
         ++failures;
-        printf("bad coll-ring %ux%u count %u %s lines %u recv+%u send+%u: %s\n", x, y, count_, apart ? "apart" : "in-place",
-               lw, rofs, sofs, why ? why : "setup failed");
+        printf("bad coll-ring %ux%u%s count %u %s lines %u recv+%u send+%u: %s\n", x, y, line_name(), count_,
+               apart ? "apart" : "in-place", lw, rofs, sofs, why ? why : "setup failed");
         return;
     }
     for (uint32_t s = 0; s < seeds; ++s) {
         ++runs;
         if (!run_sim(s + 1000u * count_ + 7u * x + 131u * y)) {
             ++failures;
-            printf("bad coll-ring %ux%u count %u %s lines %u recv+%u send+%u seed %u: %s\n", x, y, count_,
+            printf("bad coll-ring %ux%u%s count %u %s lines %u recv+%u send+%u seed %u: %s\n", x, y, line_name(), count_,
                    apart ? "apart" : "in-place", lw, rofs, sofs, s, err);
             return;
         }
@@ -789,6 +805,13 @@ int main(int argc, char **argv)
     force_late = 1;
     fault("barrier-wait-1 (5x5 apart, lines 16; a node starts late)", 5, 5, 4u * 25u, 1, 16, barrier_early, 0, 40);
     force_late = 0;
+    /* the rows' rings (coll_ring_line_compile) */
+    LINE = 0;
+    fault("rows: paced-threshold-minus-1 (5x4 apart, lines 16)", 5, 4, 2u * 5u * 6u, 1, 16, lower_paced, 0, 20);
+    fault("rows: two-descriptors-swapped (4x3 in place, lines 1)", 4, 3, 2u * 4u * 4u, 0, 1, swap_two, 1, 20);
+    fault("rows: combining-put-made-plain (4x4 apart, lines 16)", 4, 4, 2u * 4u * 4u, 1, 16, combine_to_plain, 1, 20);
+    fault("rows: target-minus-1 (6x3 in place, lines 16)", 6, 3, 2u * 6u * 2u, 0, 16, target_short, 1, 20);
+    LINE = RING_WHOLE;
 
     const uint32_t before_fail = failures;
     static const uint32_t ofs[3][2] = {{0, 8}, {1, 11}, {5, 2}};
@@ -808,6 +831,21 @@ int main(int argc, char **argv)
         for (uint32_t y = 3; y <= 6; ++y)
             for (int apart = 0; apart < 2; ++apart)
                 check_config(x, y, 4u * x * y * (1u + (x + y) % 3u), apart, 4, 1 + (x * y) % 4u, 3, (seeds + 1u) / 2u);
+    /* every row's ring and every column's at once (the kit's rvm_allreduce_on ROW / COL) */
+    for (LINE = 0; LINE < 2u; ++LINE) {
+        for (uint32_t x = 3; x <= 9; ++x)
+            for (uint32_t y = 3; y <= 9; y += 2)
+                for (int apart = 0; apart < 2; ++apart)
+                    for (uint32_t lw = 1; lw <= 16; lw += 15)
+                        for (uint32_t k = 1; k <= 3; k += 2) {
+                            const uint32_t n = LINE == 0u ? x : y, cnt = 2u * n * k * (1u + (x + y) % 2u);
+                            const uint32_t *o = ofs[(x + y + k) % 3u];
+                            check_config(x, y, cnt, apart, lw, o[0], o[1], (seeds + 1u) / 2u);
+                        }
+        check_config(LINE == 0u ? 32 : 3, LINE == 0u ? 3 : 32, 2u * 32u * 3u, 1, 16, 5, 2, 3);
+        check_config(LINE == 0u ? 16 : 4, LINE == 0u ? 4 : 16, 2u * 16u * 5u, 0, 4, 1, 3, 3);
+    }
+    LINE = RING_WHOLE;
     if (big) {
         static const uint32_t shapes[][2] = {{16, 16}, {4, 16}, {16, 4}, {32, 3}, {3, 32}, {11, 13}};
         for (unsigned i = 0; i < sizeof shapes / sizeof shapes[0]; ++i)

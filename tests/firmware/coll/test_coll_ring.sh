@@ -3,7 +3,8 @@
 # test-timeout: 300
 # The ring allreduce plans of firmware/coll/coll_ring.c, on the host: ring_check.c compiles the
 # real coll_ring.c and coll_barrier.c, compiles every node's plan for every 2-D torus from 3x3
-# to 10x10 (and 16x16, 4x16, 32x3, ...), several counts, in place and apart, a few buffer
+# to 10x10 (and 16x16, 4x16, 32x3, ...), and every row's and every column's rings at once
+# (coll_ring_line_compile: tori 3x3 to 9x9, 32x3, 16x4), several counts, in place and apart, a few buffer
 # alignments, RAM lines of 16 words (counted by lines, paced relays), of 4 and of 1 (by worms),
 # and runs them on an abstract machine with random scheduling (line-by-line transfers,
 # staggered starts, bounded links), 10 seeds a configuration (fewer for the larger): no
@@ -11,7 +12,7 @@
 # it is done, the counters reach the plans' targets, the paced thresholds are exact, every node
 # ends with every node's element exactly once. Planted faults (a paced threshold lowered, two
 # descriptors swapped, a combining put made plain, a target one short, the phase-B and barrier
-# waits lowered) must be caught. About 15 s on one core (ring_check 100 1: 100 seeds).
+# waits lowered; the rows' too) must be caught. About 15 s on one core (ring_check 100 1: 100 seeds).
 set -u
 . tests/lib.sh
 work="$BUILD/tests/coll-ring"

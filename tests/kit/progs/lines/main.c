@@ -107,6 +107,14 @@ static int out_is(const uint32_t *want, uint32_t words)
     return 1;
 }
 
+/* the path a line's reduction of count elements by op takes: the NI's rings on a torus whose NI
+ * combines (a built-in op, count a multiple of 2n), else `other` */
+static const char *line_path(rvm_comm comm, uint32_t count, rvm_op op, const char *other)
+{
+    const uint32_t n = rvm_comm_size(comm);
+    return rvm_shape()->torus && ni_has_combine() && op <= RVM_UMAX && count % (2u * n) == 0 ? "rings" : other;
+}
+
 /* rvm_allreduce_on (root ~0u) or rvm_reduce_on(root) of count words; 1 if right on every
  * member, the path the expected one, and nothing written off the root (NULL there in round 1) */
 static int reduce_check(rvm_comm comm, uint32_t k, uint32_t count, rvm_op op, uint32_t root, const char *path)
@@ -131,7 +139,8 @@ static int reduce_scatter_check(rvm_comm comm, uint32_t k, rvm_op op)
     const uint32_t n = rvm_comm_size(comm);
     fill_in(k, n * BLOCK);
     memset(out, 0xee, 4u * OUT_WORDS);
-    if (rvm_reduce_scatter_on(comm, in, out, BLOCK, op) != COLL_OK)
+    if (rvm_reduce_scatter_on(comm, in, out, BLOCK, op) != COLL_OK ||
+        strcmp(rvm_last_reduce_path(), line_path(comm, n * BLOCK, op, "alltoall")) != 0)
         return 0;
     reference(comm, k, rvm_comm_rank(comm) * BLOCK, BLOCK, op);
     return out_is(ref, BLOCK);
@@ -236,9 +245,10 @@ int main(void)
     rvm_errors_return(1);
     fill_in(0, LARGE);
     memset(out, 0xee, 4u * OUT_WORDS);
-    expect("undeclared-row-allreduce", rvm_allreduce_on(RVM_COMM_ROW, in, out, LARGE, RVM_SUM) == COLL_EUNDECLARED);
+    /* (counts the NI's rings do not take: they need no declaration) */
+    expect("undeclared-row-allreduce", rvm_allreduce_on(RVM_COMM_ROW, in, out, LARGE + X, RVM_SUM) == COLL_EUNDECLARED);
     expect("undeclared-row-reduce", rvm_reduce_on(RVM_COMM_ROW, in, out, SMALL, RVM_SUM, 0) == COLL_EUNDECLARED);
-    expect("undeclared-col-reduce-scatter", rvm_reduce_scatter_on(RVM_COMM_COL, in, out, BLOCK, RVM_SUM) == COLL_EUNDECLARED);
+    expect("undeclared-col-reduce-scatter", rvm_reduce_scatter_on(RVM_COMM_COL, in, out, BLOCK + 1u, RVM_SUM) == COLL_EUNDECLARED);
     expect("undeclared-col-alltoall", rvm_alltoall_on(RVM_COMM_COL, in, out, 4u * BLOCK) == COLL_EUNDECLARED);
     expect("undeclared-col-gather", rvm_gather_on(RVM_COMM_COL, in, out, 4u * BLOCK, 0) == COLL_EUNDECLARED);
     expect("undeclared-col-scatter-root", rvm_scatter_on(RVM_COMM_COL, in, out, 4u * BLOCK, 1) == COLL_EUNDECLARED);
@@ -254,9 +264,12 @@ int main(void)
         /* every row its own vector, every column something else in between */
         expectk("row-allreduce-small", k, reduce_check(RVM_COMM_ROW, k, SMALL, op_small, ~0u, "allgather"));
         expectk("col-alltoall", k, alltoall_check(RVM_COMM_COL, k));
-        expectk("row-allreduce-large", k, reduce_check(RVM_COMM_ROW, k, LARGE, op_large, ~0u, "alltoall+allgather"));
+        expectk("row-allreduce-large", k, reduce_check(RVM_COMM_ROW, k, LARGE, op_large, ~0u,
+                                                       line_path(RVM_COMM_ROW, LARGE, op_large, "alltoall+allgather")));
         expectk("col-reduce-large", k, reduce_check(RVM_COMM_COL, k, LARGE, RVM_MIN, (me_x + k) % Y,
-                                                    "alltoall+allgather"));
+                                                    line_path(RVM_COMM_COL, LARGE, RVM_MIN, "alltoall+allgather")));
+        /* not a multiple of 2n: the alltoall + allgather path on every shape */
+        expectk("row-allreduce-large-odd", k, reduce_check(RVM_COMM_ROW, k, LARGE + X, RVM_MAX, ~0u, "alltoall+allgather"));
         expectk("row-reduce-small", k, reduce_check(RVM_COMM_ROW, k, SMALL, op_small, (me_y + k) % X, "allgather"));
         expectk("col-scatter", k, scatter_check(RVM_COMM_COL, k, (me_x + k) % Y));
         expectk("row-scatter", k, scatter_check(RVM_COMM_ROW, k, (me_y + k + 1u) % X));
@@ -283,7 +296,8 @@ int main(void)
     expect("allreduce-bad-op", rvm_allreduce_on(RVM_COMM_ROW, in, out, SMALL, (rvm_op)99) == COLL_EARG);
     expect("nothing-written", out_is(0, 0));
     rvm_errors_return(0);
-    expect("row-allreduce-after", reduce_check(RVM_COMM_ROW, 6, LARGE, RVM_SUM, ~0u, "alltoall+allgather"));
+    expect("row-allreduce-after", reduce_check(RVM_COMM_ROW, 6, LARGE, RVM_SUM, ~0u,
+                                               line_path(RVM_COMM_ROW, LARGE, RVM_SUM, "alltoall+allgather")));
     expect("col-alltoall-after", alltoall_check(RVM_COMM_COL, 6));
 #ifdef MEASURE
     measure();
