@@ -32,17 +32,6 @@ unsigned ni_dims(void) { return (ni_read(NI_SHAPE) >> 24) & 15u; }
 unsigned ni_torus(void) { return (ni_read(NI_SHAPE) >> 28) & 1u; }
 unsigned ni_ports(void) { return ni_read(NI_PORTS) & 0xffu; }
 
-int ni_port_for(int dx, int dy, int dz, unsigned start)
-{
-    const int counts[3] = {dx, dy, dz};
-    for (unsigned i = 0; i < 3; ++i) {
-        unsigned d = (start + i) % 3u;
-        if (counts[d] != 0)
-            return (int)(2u * d + (counts[d] < 0 ? 1u : 0u));
-    }
-    return -1;
-}
-
 uint32_t ni_neighbour(const struct ni_shape *shape, uint32_t node, unsigned port)
 {
     if (port >= shape->ports || node >= shape->nodes)

@@ -221,8 +221,18 @@ unsigned ni_torus(void);
 unsigned ni_ports(void);
 
 /* The port a worm with these hop counts leaves by when it starts in dimension `start`
- * (the first dimension, cyclically from start, whose count is non-zero); -1 if all are 0. */
-int ni_port_for(int dx, int dy, int dz, unsigned start);
+ * (the first dimension, cyclically from start, whose count is non-zero); -1 if all are 0.
+ * Inline: it touches no register (host checkers of plans use it as the firmware does). */
+static inline int ni_port_for(int dx, int dy, int dz, unsigned start)
+{
+    const int counts[3] = {dx, dy, dz};
+    for (unsigned i = 0; i < 3u; ++i) {
+        const unsigned d = (start + i) % 3u;
+        if (counts[d] != 0)
+            return (int)(2u * d + (counts[d] < 0 ? 1u : 0u));
+    }
+    return -1;
+}
 /* The node at the other end of `port` of node `node` (the neighbour on side port & 1 of
  * dimension port / 2); NI_NO_NODE on a mesh's edge or for a port the machine lacks. A
  * worm that node sends on its port `port ^ 1` arrives here on `port`. */

@@ -54,18 +54,6 @@ static inline int ni_has_combine(void) { return host_combine; }
 #include "../../../firmware/coll/coll_ring.c"
 
 /* ---- what coll_ring.c needs besides ---- */
-/* firmware/drivers/linkport.c's ni_port_for, the same 8 lines (that file's interrupt code is
- * RISC-V assembly: it does not build on the host) */
-int ni_port_for(int dx, int dy, int dz, unsigned start)
-{
-    const int counts[3] = {dx, dy, dz};
-    for (unsigned i = 0; i < 3; ++i) {
-        unsigned d = (start + i) % 3u;
-        if (counts[d] != 0)
-            return (int)(2u * d + (counts[d] < 0 ? 1u : 0u));
-    }
-    return -1;
-}
 void coll_start_image_of(const coll_ctx *ctx, const uint16_t recv_count[NI_MAX_PORTS + 1], const struct ni_desc *desc,
                          const uint16_t first[NI_MAX_PORTS + 1], const uint16_t count[NI_MAX_PORTS + 1],
                          coll_start_image *image)
