@@ -30,9 +30,21 @@ done
 # counter NAME FILE: the summary's NAME=value
 counter() { grep -o " $1=[0-9]*" "$2" | head -1 | cut -d= -f2; }
 
+# the five runs side by side (each on one core), then their checks
+pids=()
+for rate in 0 1e-3 1e-2; do
+    "$sim" --elf "$elf" "${jobs[@]}" --flip-rate "$rate" --fault-seed 7 --progress 0 >"$work/run-$rate.out" 2>&1 &
+    pids+=($!)
+done
+"$sim" --elf "$elf" "${jobs[@]}" --flip-rate 1e-3 --fault-seed 7 --progress 0 >"$work/again.out" 2>&1 &
+again_pid=$!
+"$sim" --elf "$elf" "${jobs[@]}" --flip-rate 1e-3 --fault-seed 8 --progress 0 >"$work/other.out" 2>&1 &
+other_pid=$!
+k=0
 for rate in 0 1e-3 1e-2; do
     name="mesh-guarded: five collectives, flits damaged at $rate"
-    "$sim" --elf "$elf" "${jobs[@]}" --flip-rate "$rate" --fault-seed 7 --progress 0 >"$work/run-$rate.out" 2>&1; rc=$?
+    wait "${pids[$k]}"; rc=$?
+    k=$((k + 1))
     ok=$(grep -c '^[0-9] .* OK$' "$work/run-$rate.out")
     e=$(counter link-errors "$work/run-$rate.out"); r=$(counter retries "$work/run-$rate.out")
     f=$(counter flips "$work/run-$rate.out")
@@ -46,12 +58,12 @@ for rate in 0 1e-3 1e-2; do
 done
 
 # the same seed, the same run (cycle for cycle and error for error)
-"$sim" --elf "$elf" "${jobs[@]}" --flip-rate 1e-3 --fault-seed 7 --progress 0 >"$work/again.out" 2>&1
+wait "$again_pid"
 if diff <(grep -v 'cycles/s' "$work/run-1e-3.out"; grep -o 'cycles=[0-9]*.*flips=[0-9]*' "$work/run-1e-3.out") \
         <(grep -v 'cycles/s' "$work/again.out"; grep -o 'cycles=[0-9]*.*flips=[0-9]*' "$work/again.out") >/dev/null; then
     pass "mesh-guarded: --fault-seed 7 twice gives the same run"
 else fail "mesh-guarded: repeatable" "two runs with --fault-seed 7 differ"; fi
-"$sim" --elf "$elf" "${jobs[@]}" --flip-rate 1e-3 --fault-seed 8 --progress 0 >"$work/other.out" 2>&1
+wait "$other_pid"
 if [ "$(counter link-errors "$work/other.out")" != "$(counter link-errors "$work/run-1e-3.out")" ] ||
    [ "$(grep -o 'cycles=[0-9]*' "$work/other.out")" != "$(grep -o 'cycles=[0-9]*' "$work/run-1e-3.out")" ]; then
     pass "mesh-guarded: another seed damages other flits"
