@@ -24,8 +24,24 @@ sim="$BUILD/bin/mesh-sim"
 kit_setup kit-reduce mesh-sim schedgen || exit 1
 prog=tests/kit/progs/reduce
 
+# the three programs built one after the other, each run started once it is built (side by
+# side: each sim on a core), then their checks in turn
+ok_pid="" bad_pid="" skip_pid=""
 if kit_make ok-build "$prog" OUT="$root/$work/ok"; then
-    "$sim" --elf "$work/ok/reduce.elf" --max-cycles 6000000 >"$work/ok.out" 2>"$work/ok.err"
+    "$sim" --elf "$work/ok/reduce.elf" --max-cycles 6000000 >"$work/ok.out" 2>"$work/ok.err" &
+    ok_pid=$!
+fi
+if kit_make bad-build "$prog" OUT="$root/$work/bad" COLLECTIVES=bcast CFLAGS=-DBAD; then
+    "$sim" --elf "$work/bad/reduce.elf" --max-cycles 3000000 >"$work/bad.out" 2>"$work/bad.err" &
+    bad_pid=$!
+fi
+if kit_make skip-build "$prog" OUT="$root/$work/skip" CFLAGS=-DSKIP TIMEOUT=20000; then
+    "$sim" --elf "$work/skip/reduce.elf" --max-cycles 3000000 >"$work/skip.out" 2>"$work/skip.err" &
+    skip_pid=$!
+fi
+
+if [ -n "$ok_pid" ]; then
+    wait "$ok_pid"
     rc=$?
     [ $rc -eq 0 ] && pass kit-reduce-run || fail kit-reduce-run "exit $rc: $(grep -m 3 FAILED "$work/ok.out" | tr '\n' ' ')$(tail_of "$work/ok.err" 2)"
     # what the program printed, and the plan counts' checks by name (a missing one fails)
@@ -55,8 +71,8 @@ else
     fail kit-reduce-build "$(tail_of "$work/ok-build.log" 4)"
 fi
 
-if kit_make bad-build "$prog" OUT="$root/$work/bad" COLLECTIVES=bcast CFLAGS=-DBAD; then
-    "$sim" --elf "$work/bad/reduce.elf" --max-cycles 3000000 >"$work/bad.out" 2>"$work/bad.err"
+if [ -n "$bad_pid" ]; then
+    wait "$bad_pid"
     rc=$?
     u=$(grep -c "check undeclared-allgather: ok$" "$work/bad.out")
     m=$(grep -cF "rvm_allreduce: allgather is not declared: add it to COLLECTIVES in the program's Makefile (it declares: bcast@0)" "$work/bad.out")
@@ -74,8 +90,8 @@ else
     fail kit-reduce-bad-build "$(tail_of "$work/bad-build.log" 4)"
 fi
 
-if kit_make skip-build "$prog" OUT="$root/$work/skip" CFLAGS=-DSKIP TIMEOUT=20000; then
-    "$sim" --elf "$work/skip/reduce.elf" --max-cycles 3000000 >"$work/skip.out" 2>"$work/skip.err"
+if [ -n "$skip_pid" ]; then
+    wait "$skip_pid"
     rc=$?
     t=$(grep -c "rvm_barrier: no progress for 20000 cycles: did every node call rvm_barrier?" "$work/skip.out")
     if [ $rc -eq 80 ] && [ "$t" -ge 1 ] && ! grep -q "check barrier-skipped: FAILED" "$work/skip.out"; then
