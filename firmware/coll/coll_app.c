@@ -841,13 +841,13 @@ static uint32_t rings_workspace(void)
 }
 
 /* the workspace of the NI's rings for a reduction of `total` elements on communicator `group`
- * combined by `kind` (0: none), or 0 where they do not take it: the machine's (a 2-D torus,
+ * (n members) combined by `kind` (0: none), or 0 where they do not take it: the machine's (a 2-D torus,
  * total a multiple of 4N), a line's (every row, column or pillar of a torus at once, total a
  * multiple of 2n); what decides is the same on every member */
-static uint32_t rings_need(uint32_t group, uint32_t total, uint32_t kind)
+static uint32_t rings_need(uint32_t group, uint32_t total, uint32_t n, uint32_t kind)
 {
-    if (!kind || kit.rings_off || !total)
-        return 0;
+    if (total < 2u * n || !kind || kit.rings_off)
+        return 0;   /* (first: a small vector's call decides at once) */
     if (!group) {
         const uint32_t ws = rings_workspace(), q = 4u * kit.ctx.ni.nodes;
         return ws && total % q == 0 ? ws : 0u;
@@ -868,7 +868,7 @@ static int ring_allreduce(const char *name, uint32_t group, const void *send, vo
     if (p) {
         kit.plan_hits++;
     } else {
-        const uint32_t need = (rings_need(group, count, kind) + 15u) & ~15u;
+        const uint32_t need = (rings_need(group, count, rvm_comm_size((rvm_comm)group), kind) + 15u) & ~15u;
         p = fresh_slot(need + COLL_RING_SCRATCH);   /* the scratch is free again after */
         const uint32_t cycle0 = RVMESH_CSR_READ(mcycle);
         void *ws = kit.ws + kit.arena_used;
@@ -918,7 +918,7 @@ static int reduction(uint32_t group, const char *name, const void *send, void *r
     const uint32_t kind = combine_kind(op);
     const uint64_t held_off_root = root == RVM_ALL_NODES ? 0u : (bytes + 15u) & ~15ull;
     uint32_t ring_ws;
-    if ((ring_ws = rings_need(group, count, kind)) != 0 && coll_in_ram(send, (uint32_t)bytes) &&
+    if ((ring_ws = rings_need(group, count, n, kind)) != 0 && coll_in_ram(send, (uint32_t)bytes) &&
         (!keeps || coll_in_ram(recv, (uint32_t)bytes)) && ring_ws + COLL_RING_SCRATCH + 16u + held_off_root <= kit.ws_bytes) {
         if (root == RVM_ALL_NODES && send != recv && coll_overlap(send, bytes, recv, bytes))
             return fail(COLL_EARG, name, "send and recv overlap but are not the same buffer: pass the same pointer "
@@ -1058,7 +1058,7 @@ static int reduce_scatter(uint32_t group, const char *name, const void *send, vo
      * reduced into the free RAM, then block me to recv */
     const uint32_t kind = combine_kind(op);
     uint32_t ring_ws;
-    if ((ring_ws = rings_need(group, count * n, kind)) != 0 && coll_in_ram(send, (uint32_t)all) &&
+    if ((ring_ws = rings_need(group, count * n, n, kind)) != 0 && coll_in_ram(send, (uint32_t)all) &&
         ring_ws + COLL_RING_SCRATCH + 16u <= kit.ws_bytes) {
         kit.reduce_path = "rings";
         rc = ring_allreduce(name, group, send, parts, count * n, kind);
