@@ -14,8 +14,9 @@ new-program:
 
 # make bench-apps: the example applications of firmware/apps (nbody, sort, fft2d, jacobi,
 # cannon, summa) on the 4x4 and 8x8 tori, checked against the host's reference, the kit's own
-# figures, and rvm_allreduce as OSU's osu_allreduce measures it (kit/bench_apps.sh):
-# build/bench/apps.json, build/bench/kit.json, build/bench/allreduce.json
+# figures, and rvm_allreduce, rvm_reduce and rvm_reduce_scatter as OSU's osu_allreduce,
+# osu_reduce and osu_reduce_scatter measure them (kit/bench_apps.sh): build/bench/apps.json,
+# build/bench/kit.json, build/bench/allreduce.json, reduce.json, reduce_scatter.json
 BENCH_TARGETS += bench-apps
 .PHONY: bench-apps
 bench-apps:
