@@ -54,7 +54,7 @@ int main(void)
     const uint64_t t2 = rvmesh_cycles();
     byte_copy((volatile uint8_t *)big_to, (const volatile uint8_t *)big_from, BIG);
     const uint64_t t3 = rvmesh_cycles();
-    printf("memcpy: hash %08lx, %lu wrong: %s; cycles %lu instret %lu (4 KiB aligned: %lu cycles, a byte loop %lu)\n",
+    printf("memcpy: hash %08lx, %lu wrong: %s; cycles %lu instret %lu (4 KiB aligned: %lu cycles, by a byte loop %lu cycles)\n",
            (unsigned long)hash, (unsigned long)errors, errors ? "FAIL" : "ok", (unsigned long)rvmesh_cycles(),
            (unsigned long)rvmesh_instret(), (unsigned long)(t1 - t0), (unsigned long)(t3 - t2));
     return errors != 0;
