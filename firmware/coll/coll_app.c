@@ -908,8 +908,9 @@ static int reduction(uint32_t group, const char *name, const void *send, void *r
                     "be NULL)");
     const uint64_t bytes = 4ull * count;
     int rc;
-    /* the NI's rings: a reduction of the machine, a built-in op, a 2-D torus whose NI
-     * combines, count a multiple of 4N (every node decides alike). The checks are a call's
+    /* the NI's rings (rings_need): a reduction of the machine (a 2-D torus whose NI combines,
+     * count a multiple of 4N) or of every line of a torus at once (count a multiple of 2n), a
+     * built-in op (every node decides alike). The checks are a call's
      * fixed cost: what depends on the machine alone is found once (rings_workspace), and the
      * other paths' 64-bit divisions come after. An rvm_reduce runs the allreduce with its
      * result off the root in the free RAM (a reduce to one node moves as much over the root's
