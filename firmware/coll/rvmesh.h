@@ -152,7 +152,7 @@ rvm_op rvm_op_create(rvm_combine_fn fn);
  * (make bench-apps: build/bench/allreduce.json). rvm_allreduce_rings(0) turns it off (the
  * other paths, for comparison), 1 on again; every node alike. rvm_reduce takes the rings
  * too (the allreduce, its result off the root held in the free RAM: count words on every node,
- * the root's too; 9.1x the other paths at 16 KiB on the 8x8 torus), and so does
+ * the root's too; 9.6x the other paths at 16 KiB on the 8x8 torus), and so does
  * rvm_reduce_scatter (below). */
 void rvm_allreduce_rings(int on);
 int rvm_allreduce(const void *send, void *recv, uint32_t count, rvm_op op);
