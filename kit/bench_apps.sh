@@ -176,14 +176,17 @@ printf '\n%-18s %-6s %7s %-9s %-19s %9s %9s %9s %7s %9s %9s  %s\n' call shape by
     vs_others result
 arows=() rrows=() srows=()
 for shape in $osu_shapes; do
-    # two runs: the three ways up to osu_max (the other paths need count + count/N elements of
-    # free RAM), all three calls, then the allreduce in place alone on to osu_inplace_max in a
-    # program with one big buffer
-    for run in all inplace; do
+    # three runs: the allreduce's three ways up to osu_max (the other paths need count +
+    # count/N elements of free RAM), the same for reduce and reduce-scatter (a program of their
+    # own: the code of all three leaves too little free RAM for both plans of the allreduce's
+    # other path at 4 KiB on the 8x8 torus, which then compiles them at every call), then the
+    # allreduce in place alone on to osu_inplace_max in a program with one big buffer
+    for run in all reduce inplace; do
         dir="$out/osu_allreduce-$shape-$run"
-        if [ $run = all ]; then
+        if [ $run = all ] || [ $run = reduce ]; then
             sizes="MAX_BYTES=$osu_max INPLACE_MAX_BYTES=$osu_max"
-            colls="allreduce reduce reduce_scatter"
+            colls=allreduce
+            [ $run = reduce ] && colls="reduce reduce_scatter"
         else
             [ "$osu_inplace_max" -gt "$osu_max" ] || continue
             sizes="MAX_BYTES=0 INPLACE_MAX_BYTES=$osu_inplace_max"
@@ -195,7 +198,7 @@ for shape in $osu_shapes; do
         rc=$?
         [ $rc -eq 0 ] || { echo "osu_allreduce on $shape ($run): exit $rc ($dir.log)"; fail=1; }
         while read -r call bytes way path lo avg hi bound ok; do
-            [ $run = all ] || [ "$bytes" -gt "$osu_max" ] || continue
+            [ $run != inplace ] || [ "$bytes" -gt "$osu_max" ] || continue
             of=$(awk -v b="$bound" -v a="$avg" 'BEGIN { printf "%.3f", b / a }')
             # the other paths' mean over this way's (apart and in place: how many times faster)
             others=$(sed -n "s/^\[0,0\] $call: bytes $bytes way no-rings path [^ ]* min [0-9]* avg \([0-9]*\) .*/\1/p" "$dir.log")
