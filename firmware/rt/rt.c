@@ -143,9 +143,10 @@ void rvmesh_region_enter(struct rvmesh_region *r)
     r->open = 1;
 }
 
-int rvmesh_region_leave(struct rvmesh_region *r, uint64_t *cycles)
+/* closes region r at cycle `now` (read before the region was looked up, so that the search is
+ * not counted): 0, or -1 when r is NULL or not begun */
+static int region_close(struct rvmesh_region *r, uint64_t now, uint64_t *cycles)
 {
-    const uint64_t now = rvmesh_cycles();
     if (!r || !r->open)
         return -1;
     const uint64_t took = now - r->start;
@@ -156,6 +157,11 @@ int rvmesh_region_leave(struct rvmesh_region *r, uint64_t *cycles)
     if (cycles)
         *cycles = took;
     return 0;
+}
+
+int rvmesh_region_leave(struct rvmesh_region *r, uint64_t *cycles)
+{
+    return region_close(r, rvmesh_cycles(), cycles);
 }
 
 int rvmesh_region_begin(const char *name)
@@ -170,17 +176,7 @@ int rvmesh_region_begin(const char *name)
 int rvmesh_region_end(const char *name, uint64_t *cycles)
 {
     const uint64_t now = rvmesh_cycles();
-    struct rvmesh_region *r = region_find(name, 0);
-    if (!r || !r->open)
-        return -1;
-    const uint64_t took = now - r->start;
-    r->cycles += took;
-    r->calls++;
-    r->last = now;
-    r->open = 0;
-    if (cycles)
-        *cycles = took;
-    return 0;
+    return region_close(region_find(name, 0), now, cycles);
 }
 
 const struct rvmesh_region *rvmesh_region_get(const char *name)
