@@ -858,8 +858,10 @@ static uint32_t rings_need(uint32_t group, uint32_t total, uint32_t n, uint32_t 
 }
 
 /* rvm_allreduce by the NI's rings (coll_ring.c) on communicator `group` (the machine, or every
- * line along dimension group - 1 at once), its plan kept as a table's is (run) */
-static int ring_allreduce(const char *name, uint32_t group, const void *send, void *recv, uint32_t count, uint32_t kind)
+ * line along dimension group - 1 at once), whose plan takes ring_ws bytes (rings_need), kept as
+ * a table's is (run) */
+static int ring_allreduce(const char *name, uint32_t group, const void *send, void *recv, uint32_t count, uint32_t kind,
+                          uint32_t ring_ws)
 {
     kit.ctx.setup_cycles = 0;
     const int32_t entry = RING_ENTRY(group, kind);
@@ -868,7 +870,7 @@ static int ring_allreduce(const char *name, uint32_t group, const void *send, vo
     if (p) {
         kit.plan_hits++;
     } else {
-        const uint32_t need = (rings_need(group, count, rvm_comm_size((rvm_comm)group), kind) + 15u) & ~15u;
+        const uint32_t need = (ring_ws + 15u) & ~15u;
         p = fresh_slot(need + COLL_RING_SCRATCH);   /* the scratch is free again after */
         const uint32_t cycle0 = RVMESH_CSR_READ(mcycle);
         void *ws = kit.ws + kit.arena_used;
@@ -927,13 +929,13 @@ static int reduction(uint32_t group, const char *name, const void *send, void *r
         kit.reduce_path = "rings";
         comm_begin();
         if (root == RVM_ALL_NODES) {
-            rc = ring_allreduce(name, group, send, recv, count, kind);
+            rc = ring_allreduce(name, group, send, recv, count, kind, ring_ws);
         } else {
             /* the root's result straight into recv when recv is apart from send, else (and off
              * the root) into the free RAM, then to recv: every node runs the rings apart */
             uint8_t *held = reserve((uint32_t)bytes);
             const int straight = keeps && !coll_overlap(send, bytes, recv, bytes);
-            rc = ring_allreduce(name, group, send, straight ? recv : held, count, kind);
+            rc = ring_allreduce(name, group, send, straight ? recv : held, count, kind, ring_ws);
             if (rc == COLL_OK && keeps && !straight)
                 memcpy(recv, held, (size_t)bytes);
             unreserve();
@@ -1062,7 +1064,7 @@ static int reduce_scatter(uint32_t group, const char *name, const void *send, vo
     if ((ring_ws = rings_need(group, count * n, n, kind)) != 0 && coll_in_ram(send, (uint32_t)all) &&
         ring_ws + COLL_RING_SCRATCH + 16u <= kit.ws_bytes) {
         kit.reduce_path = "rings";
-        rc = ring_allreduce(name, group, send, parts, count * n, kind);
+        rc = ring_allreduce(name, group, send, parts, count * n, kind, ring_ws);
         if (rc == COLL_OK)
             memcpy(recv, parts + (size_t)me * count, (size_t)blk);
     } else {

@@ -115,9 +115,9 @@ typedef struct { uint32_t dst, counter; } flying_signal;
 
 static uint32_t X, Y, N, COUNT, LINE_WORDS, LB;
 /* the rings of the lines along dimension LINE (coll_ring_line_compile: 0 the rows, 1 the
- * columns), or of the whole machine (RING_WHOLE); MEMBERS: the nodes a result combines */
-#define RING_WHOLE 255u
-static unsigned LINE = RING_WHOLE;
+ * columns), or of the whole machine (coll_ring.c's RING_NO_LINE); MEMBERS: the nodes a result
+ * combines */
+static unsigned LINE = RING_NO_LINE;
 static uint32_t MEMBERS;
 static uint32_t line_of(uint32_t n) { return LINE == 0u ? n / X : LINE == 1u ? n % X : 0u; }
 static int APART;
@@ -180,13 +180,13 @@ static int compile_all(uint32_t rofs, uint32_t sofs, const char **why)
         ctx.ni.coord[0] = (uint8_t)nx(n); ctx.ni.coord[1] = (uint8_t)ny(n); ctx.ni.coord[2] = 0;
         ctx.ni.node = (uint16_t)n; ctx.ni.nodes = (uint16_t)N;
         ctx.initialised = 1; ctx.line_words = (uint8_t)LINE_WORDS; ctx.barrier_ready = 0;
-        const uint32_t need = LINE == RING_WHOLE ? coll_ring_allreduce_workspace(&ctx) : coll_ring_line_workspace(&ctx, LINE);
+        const uint32_t need = LINE == RING_NO_LINE ? coll_ring_allreduce_workspace(&ctx) : coll_ring_line_workspace(&ctx, LINE);
         if (need + COLL_RING_SCRATCH > ws_words * 4u) { *why = "workspace too large for the checker"; return -1; }
         memset(host_ram, 0xee, ws_words * 4u);
         /* exactly what the compiler says it needs (a byte less is refused) */
         for (uint32_t less = 4u;; less = 0u) {
             const uint32_t bytes = need + COLL_RING_SCRATCH - less;
-            int rc = LINE == RING_WHOLE
+            int rc = LINE == RING_NO_LINE
                          ? coll_ring_allreduce_compile(&plan, &ctx, &host_ram[send_word], &host_ram[recv_word], COUNT,
                                                        NI_COMBINE_SUM, host_ram, bytes, "check")
                          : coll_ring_line_compile(&plan, &ctx, LINE, &host_ram[send_word], &host_ram[recv_word], COUNT,
@@ -799,7 +799,7 @@ int main(int argc, char **argv)
     fault("rows: two-descriptors-swapped (4x3 in place, lines 1)", 4, 3, 2u * 4u * 4u, 0, 1, swap_two, 1, 20);
     fault("rows: combining-put-made-plain (4x4 apart, lines 16)", 4, 4, 2u * 4u * 4u, 1, 16, combine_to_plain, 1, 20);
     fault("rows: target-minus-1 (6x3 in place, lines 16)", 6, 3, 2u * 6u * 2u, 0, 16, target_short, 1, 20);
-    LINE = RING_WHOLE;
+    LINE = RING_NO_LINE;
 
     const uint32_t before_fail = failures;
     static const uint32_t ofs[3][2] = {{0, 8}, {1, 11}, {5, 2}};
@@ -833,7 +833,7 @@ int main(int argc, char **argv)
         check_config(LINE == 0u ? 32 : 3, LINE == 0u ? 3 : 32, 2u * 32u * 3u, 1, 16, 5, 2, 3);
         check_config(LINE == 0u ? 16 : 4, LINE == 0u ? 4 : 16, 2u * 16u * 5u, 0, 4, 1, 3, 3);
     }
-    LINE = RING_WHOLE;
+    LINE = RING_NO_LINE;
     if (big) {
         static const uint32_t shapes[][2] = {{16, 16}, {4, 16}, {16, 4}, {32, 3}, {3, 32}, {11, 13}};
         for (unsigned i = 0; i < sizeof shapes / sizeof shapes[0]; ++i)
