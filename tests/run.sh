@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: ISC
-# rvmesh test runner: runs every tests/**/test_*.sh (sorted), counts their check lines, and
-# ends with the line "N passed, M failed, K skipped".
+# rvmesh test runner: runs every tests/**/test_*.sh (sorted; those marked "# test-lane: beside"
+# in a second lane at the same time, below), counts their check lines, and ends with the line
+# "N passed, M failed, K skipped".
 #
 # A test script is run from the repository root with BUILD (the build directory) in its
 # environment, under a time limit. It reports each check on a line of its own (tests/lib.sh):
@@ -18,6 +19,7 @@
 #
 # Usage: tests/run.sh [FILTER]   (FILTER: only scripts whose path contains it; a filter
 #                                 that matches no script is an error)
+# TEST_JOBS=1 runs every script in turn (no second lane).
 # TESTS_DIR (default tests) is where the scripts are looked for: the runner's own test
 # (tests/runner) points it at planted scripts.
 set -u
@@ -45,25 +47,39 @@ if [ "${#scripts[@]}" -eq 0 ]; then
     exit 1
 fi
 
-passed=0
-failed=0
-skipped=0
-failures=()
-skips=()
-times=()
-for script in "${scripts[@]}"; do
+# Two lanes (TEST_JOBS, default 2; 1 runs every script in turn): a script with the line
+# "# test-lane: beside" near its top builds nothing another script uses (only its own folder
+# under $BUILD/tests, from the sources) and runs in a second lane beside the others, which
+# run one after another in their sorted order as always. Its report is printed when it ends.
+jobs="${TEST_JOBS:-2}"
+case "$jobs" in 1|2) ;; *) echo "tests/run.sh: TEST_JOBS wants 1 or 2, got '$jobs'" >&2; exit 2 ;; esac
+resdir="$logdir/.runner"
+rm -rf "$resdir"
+mkdir -p "$resdir"
+main=()
+beside=()
+for i in "${!scripts[@]}"; do
+    if [ "$jobs" -eq 2 ] && sed -n '1,30p' "${scripts[$i]}" | grep -q '^# test-lane: beside'; then
+        beside+=("$i")
+    else
+        main+=("$i")
+    fi
+done
+
+# run_one I: runs script I; writes $resdir/I.res ("P F S WALL CPU") and $resdir/I.txt (its report)
+run_one() {
+    local i="$1" script="${scripts[$1]}" log limit start rc took cpu p f s why
     log="$logdir/$(echo "${script#"$tests_dir"/}" | tr '/' '_' | sed 's/\.sh$//').log"
     limit=$(sed -n '1,30s/^# test-timeout: *\([0-9][0-9]*\).*/\1/p' "$script" | head -n 1)
     [ -n "${TEST_TIMEOUT:-}" ] && limit=$TEST_TIMEOUT
     limit="${limit:-$default_limit}"
     start=$SECONDS
-    printf '== %s\n' "$script"
     # the CPU seconds (user + system) of the script and everything it ran, beside the wall time
     TIMEFORMAT='%U %S'
-    { time timeout --kill-after=20 "$limit" bash "$script" >"$log" 2>&1 </dev/null; } 2>"$logdir/.cpu"
+    { time timeout --kill-after=20 "$limit" bash "$script" >"$log" 2>&1 </dev/null; } 2>"$resdir/$i.cpu"
     rc=$?
     took=$((SECONDS - start))
-    cpu=$(awk '{printf "%d", $1 + $2 + 0.5}' "$logdir/.cpu" 2>/dev/null)
+    cpu=$(awk '{printf "%d", $1 + $2 + 0.5}' "$resdir/$i.cpu" 2>/dev/null)
     cpu=${cpu:-0}
     p=$(grep -c '^PASS ' "$log")
     f=$(grep -c '^FAIL ' "$log")
@@ -82,17 +98,66 @@ for script in "${scripts[@]}"; do
         echo "FAIL $script: $why" >>"$log"
         f=$((f + 1))
     fi
+    {
+        printf '   %d passed, %d failed, %d skipped (%ds, %ds CPU, log %s)\n' "$p" "$f" "$s" "$took" "$cpu" "$log"
+        if [ "$f" -gt 0 ]; then
+            grep '^FAIL ' "$log" | head -n 20 | sed 's/^/   /'
+            [ -n "$why" ] && tail -n 21 "$log" | head -n 20 | sed 's/^/   | /'
+        fi
+    } >"$resdir/$i.txt"
+    grep '^SKIP ' "$log" | sed "s|^SKIP |$script: |" >"$resdir/$i.skips"
+    echo "$p $f $s $took $cpu" >"$resdir/$i.res"
+}
+
+# the reports of the second lane's scripts that ended and are not printed yet
+print_beside() {
+    local i
+    for i in "${beside[@]}"; do
+        if [ -e "$resdir/$i.res" ] && [ ! -e "$resdir/$i.shown" ]; then
+            printf '== %s (beside)\n' "${scripts[$i]}"
+            cat "$resdir/$i.txt"
+            : >"$resdir/$i.shown"
+        fi
+    done
+}
+
+lane_pid=""
+if [ "${#beside[@]}" -gt 0 ]; then
+    ( for i in "${beside[@]}"; do run_one "$i"; done ) &
+    lane_pid=$!
+    trap 'kill -- "$lane_pid" 2>/dev/null; pkill -P "$lane_pid" 2>/dev/null' EXIT
+fi
+for i in "${main[@]}"; do
+    printf '== %s\n' "${scripts[$i]}"
+    run_one "$i"
+    cat "$resdir/$i.txt"
+    print_beside
+done
+if [ -n "$lane_pid" ]; then
+    wait "$lane_pid"
+    trap - EXIT
+    print_beside
+fi
+
+passed=0
+failed=0
+skipped=0
+failures=()
+skips=()
+times=()
+for i in "${!scripts[@]}"; do
+    script="${scripts[$i]}"
+    if ! read -r p f s took cpu <"$resdir/$i.res" 2>/dev/null; then
+        p=0 f=1 s=0 took=0 cpu=0
+        echo "== $script: no report (the runner's lane ended without it)"
+    fi
     passed=$((passed + p))
     failed=$((failed + f))
     skipped=$((skipped + s))
     times+=("$took $cpu $script")
-    printf '   %d passed, %d failed, %d skipped (%ds, %ds CPU, log %s)\n' "$p" "$f" "$s" "$took" "$cpu" "$log"
-    if [ "$f" -gt 0 ]; then
-        failures+=("$script")
-        grep '^FAIL ' "$log" | head -n 20 | sed 's/^/   /'
-        [ -n "$why" ] && tail -n 21 "$log" | head -n 20 | sed 's/^/   | /'
-    fi
-    while IFS= read -r line; do skips+=("$script: ${line#SKIP }"); done < <(grep '^SKIP ' "$log")
+    [ "$f" -gt 0 ] && failures+=("$script")
+    [ -e "$resdir/$i.skips" ] || continue
+    while IFS= read -r line; do skips+=("$line"); done <"$resdir/$i.skips"
 done
 
 if [ "${#skips[@]}" -gt 0 ]; then

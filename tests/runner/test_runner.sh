@@ -23,7 +23,7 @@ plant() {
 
 # runner NAME [FILTER]: runs the runner on tree NAME; sets out (its output) and rc
 runner() {
-    TESTS_DIR="$work/$1" BUILD="$pbuild" env -u TEST_TIMEOUT tests/run.sh "${2:-}" >"$work/$1.out" 2>&1
+    TESTS_DIR="$work/$1" BUILD="$pbuild" TEST_JOBS=2 env -u TEST_TIMEOUT tests/run.sh "${2:-}" >"$work/$1.out" 2>&1
     rc=$?
     out="$work/$1.out"
 }
@@ -154,6 +154,53 @@ if [ -n "$cpu" ] && [ "$cpu" -ge 1 ] && grep -qE '^ +[0-9]+ s +[0-9]+ s CPU  .*t
     pass "runner-reports-cpu-seconds ($cpu s of a busy loop)"
 else
     fail "runner-reports-cpu-seconds" "$(grep -E 'CPU|slowest' "$out" | tr '\n' ' ')"
+fi
+
+# --- two lanes: a script marked "# test-lane: beside" runs at the same time as the others
+# (each of the two waits for a file the other writes: run one after the other, the first
+# would wait its 10 s out and fail); its checks, its FAIL and its skip are counted and named
+mkdir -p "$work/lanes"
+cat >"$work/lanes/test_a_main.sh" <<EOF
+. tests/lib.sh
+: >"$work/lanes/main.here"
+for _ in \$(seq 100); do [ -e "$work/lanes/beside.here" ] && break; sleep 0.1; done
+[ -e "$work/lanes/beside.here" ] && pass "main saw beside" || fail "main saw beside" "the beside script never ran"
+EOF
+cat >"$work/lanes/test_b_beside.sh" <<EOF
+# test-lane: beside
+. tests/lib.sh
+: >"$work/lanes/beside.here"
+for _ in \$(seq 100); do [ -e "$work/lanes/main.here" ] && break; sleep 0.1; done
+[ -e "$work/lanes/main.here" ] && pass "beside saw main" || fail "beside saw main" "not run beside the main lane"
+fail "a planted failure beside" "planted"
+skip "a planted skip beside" "planted"
+EOF
+rm -f "$work"/lanes/*.here
+runner lanes
+if [ "$rc" -ne 0 ] && [ "$(tail -n 1 "$out")" = "2 passed, 1 failed, 1 skipped" ] &&
+        grep -q "^== .*test_b_beside.sh (beside)" "$out" && grep -q "FAIL a planted failure beside: planted" "$out" &&
+        grep -q "test_b_beside.sh: a planted skip beside: planted" "$out" &&
+        grep -A3 "^failing scripts" "$out" | grep -q "test_b_beside.sh"; then
+    pass "runner-second-lane (a beside script ran at the same time; its fail and skip counted and named)"
+else
+    fail "runner-second-lane" "exit $rc: $(grep -E 'FAIL|passed' "$out" | tr '\n' ' ')"
+fi
+# TEST_JOBS=1: every script in turn (the main one, first in sorted order, waits its 10 s out)
+rm -f "$work"/lanes/*.here
+TESTS_DIR="$work/lanes" BUILD="$pbuild" TEST_JOBS=1 tests/run.sh >"$work/lanes1.out" 2>&1
+rc=$?
+if [ "$rc" -ne 0 ] && grep -q "FAIL main saw beside: the beside script never ran" "$work/lanes1.out" &&
+        ! grep -q "(beside)" "$work/lanes1.out"; then
+    pass "runner-test-jobs-1-runs-in-turn"
+else
+    fail "runner-test-jobs-1-runs-in-turn" "exit $rc: $(grep -E 'FAIL|passed' "$work/lanes1.out" | tr '\n' ' ')"
+fi
+if TESTS_DIR="$work/lanes" BUILD="$pbuild" TEST_JOBS=3 tests/run.sh >"$work/lanes3.out" 2>&1; then
+    fail "runner-refuses-bad-test-jobs" "TEST_JOBS=3 accepted"
+elif grep -q "TEST_JOBS wants 1 or 2, got '3'" "$work/lanes3.out"; then
+    pass "runner-refuses-bad-test-jobs"
+else
+    fail "runner-refuses-bad-test-jobs" "$(tail_of "$work/lanes3.out")"
 fi
 
 # --- a filter that matches nothing: an error that lists the scripts, not "0 passed"

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: ISC
+# test-lane: beside (reads the tree; writes only a temporary folder)
 # tools/layers.sh: the tree's C and C++ dependencies point one way. The tree itself must be clean;
 # a copy with a planted cycle (by #include and by calls) and a planted upward call must fail,
 # naming the files.

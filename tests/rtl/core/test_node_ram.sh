@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: ISC
+# test-lane: beside (builds only its own folder under $BUILD/tests, from the sources)
 # Unit test of node_ram's dual-ported form: tb_node_ram.v (1-, 4- and 16-word lines) under
 # verilator --binary --timing, both ports against a model every cycle, with port I reading
 # the word port D writes in the same cycle in thousands of cycles: port I must see the old

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: ISC
+# test-lane: beside (builds only its own folder under $BUILD/tests, from the sources)
 # Lint of the board link PHY (rtl/link) with verilator --lint-only -Wall, in configurations
 # that cover its generate branches (1, 2 and 4 lanes, 2, 4 and 8 VCs, tags in block RAM and
 # in flip-flops, 8..64-bit flits, go-back-N and fail-stop: RETRY 1 and 0), and

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: ISC
+# test-lane: beside (builds only its own folder under $BUILD/tests, from the sources)
 # Two link_phy on two clocks, joined pin to pin (tb_link.v, tb_link_phy.v) under
 # verilator --binary --timing, in eight configurations at once (go-back-N, RETRY 1:
 # 2 lanes/32-bit flits, 1 lane/16-bit flits, 4 lanes/8 VCs, clocks 1% apart, the board's

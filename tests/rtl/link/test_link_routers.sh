@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: ISC
+# test-lane: beside (builds only its own folder under $BUILD/tests, from the sources)
 # Two real noc_routers on two clocks (400 ppm apart) joined through two link_phy
 # (tb_link_routers.v, verilator --binary --timing): 80 worms each way with random
 # back-pressure at the ejection channels, so the routers' own credits cross the link; every

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: ISC
+# test-lane: beside (builds only its own folder under $BUILD/tests, from the sources)
 # link_phy synthesizes for the iCE40 (yosys synth_ice40): the default (go-back-N, queue
 # data in 2 block RAMs with a 16-bit write and a 2-bit read port each, tags in a third),
 # tags in flip-flops (2 block RAMs), 16-bit flits, and the default with RETRY 0

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: ISC
+# test-lane: beside (builds only its own folder under $BUILD/tests, from the sources)
 # The protected on-chip link (rtl/noc/link_guard_tx.v, link_guard_rx.v) with fault
 # injection (link_fault.v): tb_link_guard_all.v under verilator --binary --timing, three
 # configurations (32-bit flits 2x4 VCs, 64-bit 4x3, 32-bit 8x8): full rate with no added

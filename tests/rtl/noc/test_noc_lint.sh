@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: ISC
+# test-lane: beside (builds only its own folder under $BUILD/tests, from the sources)
 # Lint of the router RTL (rtl/noc) with verilator --lint-only -Wall, in configurations that
 # cover every generate branch: 2-D and 3-D routers, mesh and torus networks, a line, a
 # 2-ary torus (double links), odd buffer depths, 1 to 8 VCs, protected links (GUARD = 1),

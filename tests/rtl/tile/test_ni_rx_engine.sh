@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: ISC
+# test-lane: beside (builds only its own folder under $BUILD/tests, from the sources)
 # Unit test of the NI's RX engine in plan mode: tb_ni_rx_engine.v (ni_rx_engine alone, an
 # ejection channel fed by the test, a RAM model that writes a line with its word mask in the
 # cycle of its grant, records of every write, inc and error pulse) under verilator --binary

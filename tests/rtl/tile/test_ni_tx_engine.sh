@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: ISC
+# test-lane: beside (builds only its own folder under $BUILD/tests, from the sources)
 # Unit test of the NI's TX engine in plan mode: tb_ni_tx_engine.v (ni_tx_engine alone, a RAM
 # model answering a line the cycle after its grant, an injection sink, the counters driven
 # by the test) under verilator --binary --timing, in three benches (4-word lines, 1-word

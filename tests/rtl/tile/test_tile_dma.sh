@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: ISC
+# test-lane: beside (builds only its own folder under $BUILD/tests, from the sources)
 # Unit test of the NI's DMA engines: tb_tile_ni_dma.v (tile_ni + node_ram + a model of the
 # router's channels, random grants, random flow control) under verilator --binary --timing.
 # The testbench prints its own PASS/FAIL lines (register map, TX and RX on 4 ports at

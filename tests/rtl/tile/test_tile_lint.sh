@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: ISC
+# test-lane: beside (builds only its own folder under $BUILD/tests, from the sources)
 # Lint of the tile RTL (rtl/tile) with verilator --lint-only -Wall: the NI alone in 2-D and
 # 3-D, a tile, and mesh_top as config.mk's machine, a 3x2 mesh and a 2x2x2 3-D torus.
 set -u

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: ISC
+# test-lane: beside (builds only its own folder under $BUILD/tests, from the sources)
 # The tile (core + RAM + NI + 2-D router) in the simulated configuration goes through yosys's
 # synthesis front end: every module elaborated (hierarchy -check), processes turned into
 # logic, flattened, and then no latch, no undriven or multiply driven net (check -assert).
