@@ -41,7 +41,8 @@
 #                          osu_reduce_scatter measure them, from the same program's "all" run
 # Per-run reports and consoles in build/bench/apps/. BENCH_APPS_RUNS="app:shape:size:steps ..."
 # replaces the runs (default below; empty: none), BENCH_KIT_SHAPES the kit's shapes (4x4t 8x8t;
-# empty: none), BENCH_OSU_SHAPES osu_allreduce's (the same), BENCH_OSU_MAX_BYTES its largest
+# empty: none), BENCH_OSU_SHAPES osu_allreduce's (the same); a part left empty leaves its JSON
+# files as they were, BENCH_OSU_MAX_BYTES its largest
 # vector (16384), BENCH_OSU_INPLACE_MAX_BYTES its largest in place (49152) and BENCH_OSU_ITERS
 # its timed calls a size (3),
 # BENCH_APPS_OUT the folder of the JSON files (build/bench; tests/firmware/apps uses its own).
@@ -105,7 +106,7 @@ for r in $runs; do
     rows+=("$(printf '    {"app": "%s", "shape": "%s", "size": %s, "steps": %s, "cycles": %s, "comm_cycles": %s, "comm_share": %s, "result": "%s"}' \
         "$app" "$shape" "$size" "$steps" "${cycles:-null}" "${comm:-null}" "$share" "$(printf '%s' "$result" | sed 's/\\/\\\\/g; s/"/\\"/g')")")
 done
-{
+[ -n "$runs" ] && {
     echo '{'
     echo '  "runs": ['
     for ((i = 0; i < ${#rows[@]}; i++)); do
@@ -159,7 +160,7 @@ for shape in $kit_shapes; do
     j="$j, \"allreduce\": [$big]"
     krows+=("    {\"shape\": \"$shape\", \"collectives\": \"bcast allgather alltoall\", \"tables_bytes_max\": ${tables:-null}, \"init_cycles_max\": ${init:-null}$j, \"result\": \"$result\"}")
 done
-{
+[ -n "$kit_shapes" ] && {
     echo '{'
     echo '  "shapes": ['
     for ((i = 0; i < ${#krows[@]}; i++)); do
@@ -229,8 +230,10 @@ json_runs() {
         echo '}'
     } >"$file"
 }
-json_runs "$bench/allreduce.json" "${arows[@]}"
-json_runs "$bench/reduce.json" "${rrows[@]}"
-json_runs "$bench/reduce_scatter.json" "${srows[@]}"
+if [ -n "$osu_shapes" ]; then
+    json_runs "$bench/allreduce.json" "${arows[@]}"
+    json_runs "$bench/reduce.json" "${rrows[@]}"
+    json_runs "$bench/reduce_scatter.json" "${srows[@]}"
+fi
 echo "bench-apps: $bench/apps.json, $bench/kit.json, $bench/allreduce.json, reduce.json, reduce_scatter.json; per-run logs and reports in $out/"
 exit $fail

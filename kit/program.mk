@@ -104,7 +104,7 @@ KIT_COLL  := $(KIT_ROOT)/firmware/coll
 KIT_DRV   := $(KIT_ROOT)/firmware/drivers
 KIT_SCHED := $(KIT_ROOT)/firmware/sched
 KIT_LIB_SRCS := $(KIT_DRV)/linkport.c $(KIT_COLL)/coll.c $(KIT_COLL)/coll_msg.c $(KIT_COLL)/coll_barrier.c $(KIT_COLL)/coll_plan.c \
-                $(KIT_COLL)/coll_ring.c $(KIT_COLL)/coll_run.c $(KIT_COLL)/coll_app.c \
+                $(KIT_COLL)/coll_ring.c $(KIT_COLL)/coll_dbl.c $(KIT_COLL)/coll_run.c $(KIT_COLL)/coll_app.c \
                 $(KIT_SCHED)/sched_shape.c $(KIT_SCHED)/sched_names.c $(KIT_SCHED)/sched_table.c \
                 $(KIT_SCHED)/sched_pmnb.c $(KIT_SCHED)/sched_dyn.c
 KIT_HDRS := $(wildcard $(KIT_RT)/*.h $(KIT_COLL)/*.h $(KIT_DRV)/*.h $(KIT_SCHED)/*.h) $(KIT_ROOT)/boards/boot/board_regs.h

@@ -886,6 +886,38 @@ static int ring_allreduce(const char *name, uint32_t group, const void *send, vo
     return rc == COLL_OK ? rc : failed(rc, name);
 }
 
+/* the kept plans' entry of the doubling allreduce (coll_dbl.c) combined by `kind`: past the
+ * rings' */
+#define DBL_ENTRY(kind) ((int32_t)(RVM_MAX_TABLES + 16u * 16u + ((kind) >> 28)))
+
+/* rvm_allreduce of a short vector by recursive doubling in the NI (coll_dbl.c), whose plan
+ * takes dbl_ws bytes; its result copied out of the plan's workspace into recv */
+static int dbl_allreduce(const char *name, const void *send, void *recv, uint32_t count, uint32_t kind, uint32_t dbl_ws)
+{
+    kit.ctx.setup_cycles = 0;
+    const int32_t entry = DBL_ENTRY(kind);
+    const uint32_t bytes = 4u * count;
+    rvm_cached *p = kept(entry, send, recv, bytes);
+    if (p) {
+        kit.plan_hits++;
+    } else {
+        const uint32_t need = (dbl_ws + 15u) & ~15u;
+        p = fresh_slot(need);
+        const uint32_t cycle0 = RVMESH_CSR_READ(mcycle);
+        const int rc = coll_dbl_allreduce_compile(&p->plan, &kit.ctx, send, count, kind, kit.ws + kit.arena_used,
+                                                  kit.ws_bytes - kit.arena_used, name);
+        if (rc != COLL_OK)
+            return fail(rc, name, "the NI's doubling refused this call (error %d): a bug in the kit", rc);
+        kit.ctx.setup_cycles = RVMESH_CSR_READ(mcycle) - cycle0;
+        keep(p, entry, send, recv, bytes, need);
+    }
+    const int rc = start_and_wait(p, name);
+    if (rc != COLL_OK)
+        return failed(rc, name);
+    memcpy(recv, coll_dbl_result(&p->plan), bytes);
+    return COLL_OK;
+}
+
 /* rvm_allreduce (root RVM_ALL_NODES) and rvm_reduce, on communicator `group` (the machine, a
  * row, a column: n its members, ranks for nodes): the path is chosen from what is the same on
  * every member (count, the declarations, the free RAM), so every member takes the same one */
@@ -942,6 +974,21 @@ static int reduction(uint32_t group, const char *name, const void *send, void *r
         }
         comm_end();
         return rc;
+    }
+    /* an allreduce of the machine the rings do not take (a count under 4N or not a multiple
+     * of it), short: recursive doubling in the NI (sides powers of two), log2(N) rounds of a
+     * put each; every node decides alike (count, op, the machine) */
+    if (root == RVM_ALL_NODES && !group && kind && !kit.rings_off && bytes <= RVM_DOUBLING_MAX_BYTES &&
+        coll_dbl_allreduce_fits(&kit.ctx, count) && coll_in_ram(send, (uint32_t)bytes) && coll_in_ram(recv, (uint32_t)bytes)) {
+        const uint32_t dbl_ws = coll_dbl_allreduce_workspace(&kit.ctx, count);
+        if (dbl_ws + 16u <= kit.ws_bytes) {
+            /* (send is read before the result is copied out: recv may overlap it) */
+            kit.reduce_path = "doubling";
+            comm_begin();
+            rc = dbl_allreduce(name, send, recv, count, kind, dbl_ws);
+            comm_end();
+            return rc;
+        }
     }
     const uint64_t small = bytes * n, large = bytes + bytes / n;
     const uint32_t free_ram = kit.ws_bytes;

@@ -217,6 +217,20 @@ uint32_t coll_ring_line_workspace(const coll_ctx *ctx, unsigned dim);
 int coll_ring_line_compile(coll_plan *plan, coll_ctx *ctx, unsigned dim, const void *send, void *recv, uint32_t count,
                            uint32_t kind, void *workspace, uint32_t workspace_bytes, const char *name);
 
+/* A short allreduce by recursive doubling, combined in the NI (coll_dbl.c): sides that are
+ * powers of two (mesh or torus, 2-D or 3-D), at most COLL_DBL_MAX_ROUNDS rounds (64 nodes),
+ * count 1 .. COLL_DBL_MAX_COUNT, an NI with combining puts, combining put `kind`. The plan's
+ * result is in its workspace: copy it out (coll_dbl_result, count words) once it is done. send
+ * may be the caller's recv (nothing is written into send). COLL_EARG / COLL_EWORKSPACE without
+ * a message: the caller takes another path. */
+#define COLL_DBL_MAX_ROUNDS 6u
+#define COLL_DBL_MAX_COUNT 1024u
+int coll_dbl_allreduce_fits(const coll_ctx *ctx, uint32_t count);
+uint32_t coll_dbl_allreduce_workspace(const coll_ctx *ctx, uint32_t count);
+int coll_dbl_allreduce_compile(coll_plan *plan, coll_ctx *ctx, const void *send, uint32_t count, uint32_t kind,
+                               void *workspace, uint32_t workspace_bytes, const char *name);
+const void *coll_dbl_result(const coll_plan *plan);
+
 /* The start image of these receive counts and lists (port q's list: desc[first[q]], count[q]
  * long), for this node's ports. */
 void coll_start_image_of(const coll_ctx *ctx, const uint16_t recv_count[NI_MAX_PORTS + 1], const struct ni_desc *desc,

@@ -155,6 +155,15 @@ rvm_op rvm_op_create(rvm_combine_fn fn);
  * the root's too; 9.6x the other paths at 16 KiB on the 8x8 torus), and so does
  * rvm_reduce_scatter (below). */
 void rvm_allreduce_rings(int on);
+/* A short rvm_allreduce of the machine that the rings do not take (at most
+ * RVM_DOUBLING_MAX_BYTES bytes; on a machine of sides that are powers of two, mesh or torus,
+ * up to 64 nodes, whose NI combines; a built-in op) runs
+ * recursive doubling in the NI (firmware/coll/coll_dbl.c): log2(N) rounds, each a put to the
+ * partner and the node's own combined in; any count, in place or apart. rvm_last_reduce_path()
+ * says "doubling"; rvm_allreduce_rings(0) turns it off too. */
+#ifndef RVM_DOUBLING_MAX_BYTES
+#define RVM_DOUBLING_MAX_BYTES 1024u
+#endif
 int rvm_allreduce(const void *send, void *recv, uint32_t count, rvm_op op);
 int rvm_reduce(const void *send, void *recv, uint32_t count, rvm_op op, uint32_t root);
 /* MPI_Reduce_scatter_block: send holds N*count elements (block t, count elements, for node

@@ -4,7 +4,8 @@
 # The kit's reductions and barrier (firmware/coll/rvmesh.h) on the 4x4 torus, every node
 # checking what it got against the result it computes from the known inputs of every node
 # (tests/kit/progs/reduce): rvm_allreduce SUM/MIN/MAX/BXOR/BAND/BOR/UMIN/UMAX on the small
-# path (allgather + local combine), SUM/MIN/MAX/BXOR on the large path (reduce-scatter by
+# path (recursive doubling in the NI where it combines: 1, 5, 32 and 255 elements, in place, recv
+# overlapping send; allgather + local combine with the NI's paths off and for the own op), SUM/MIN/MAX/BXOR on the large path (reduce-scatter by
 # alltoall + allgather; apart and, MAX, in place), every built-in op on the NI's rings (64
 # elements: 4N) apart and SUM/BXOR/UMAX in place, the rings refusing overlapping buffers, an op of the program's own that does not commute (rvm_op_create) on
 # both paths, rvm_reduce_scatter (SUM/MAX/BAND on the rings, 16 a block; the own op and 17 a block

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: ISC */
-/* Host-side checker of the allreduce plans of firmware/coll/coll_ring.c.
+/* Host-side checker of the allreduce plans of firmware/coll/coll_ring.c (and of coll_dbl.c's
+ * recursive doubling: DBL below).
  *
  * Compiles the real coll_ring.c and coll_barrier.c on the host (RVMESH_RAM_BASE is the address
  * of a host array: every use of it is a run-time expression; ni_has_combine() and mcycle are
@@ -52,6 +53,7 @@ static inline int ni_has_combine(void) { return host_combine; }
 
 #include "../../../firmware/coll/coll_barrier.c"
 #include "../../../firmware/coll/coll_ring.c"
+#include "../../../firmware/coll/coll_dbl.c"
 
 /* ---- what coll_ring.c needs besides ---- */
 void coll_start_image_of(const coll_ctx *ctx, const uint16_t recv_count[NI_MAX_PORTS + 1], const struct ni_desc *desc,
@@ -121,6 +123,11 @@ static unsigned LINE = RING_NO_LINE;
 static uint32_t MEMBERS;
 static uint32_t line_of(uint32_t n) { return LINE == 0u ? n / X : LINE == 1u ? n % X : 0u; }
 static int APART;
+/* DBL: the plans of coll_dbl.c (recursive doubling) on a torus or (TORUS 0) a mesh: their
+ * window is K blocks in the workspace (WIN words), the result the last (at RES); send is only
+ * read */
+static int DBL, TORUS = 1;
+static uint32_t WIN, RES;
 static uint32_t recv_word, send_word, lo_word, hi_word;
 static node_plan *plans;
 static node_state *st;
@@ -172,21 +179,32 @@ static int compile_all(uint32_t rofs, uint32_t sofs, const char **why)
     send_word = APART ? ((recv_word + COUNT + 15u) & ~15u) + sofs : recv_word;
     lo_word = recv_word < send_word ? recv_word : send_word;
     hi_word = (APART ? send_word : recv_word) + COUNT;
+    WIN = COUNT;
+    RES = 0;
+    if (DBL) {   /* the window in the workspace (known once compiled), send above it */
+        send_word = ws_words + sofs;
+        lo_word = 0;
+        hi_word = send_word + COUNT;
+    }
     if (hi_word > HOST_RAM_WORDS) { *why = "buffers do not fit the RAM"; return -1; }
     for (uint32_t n = 0; n < N; ++n) {
         memset(&ctx, 0, sizeof ctx);
-        ctx.ni.dims = 2; ctx.ni.torus = 1; ctx.ni.ports = 4;
+        ctx.ni.dims = 2; ctx.ni.torus = (uint8_t)TORUS; ctx.ni.ports = 4;
         ctx.ni.size[0] = (uint8_t)X; ctx.ni.size[1] = (uint8_t)Y; ctx.ni.size[2] = 1;
         ctx.ni.coord[0] = (uint8_t)nx(n); ctx.ni.coord[1] = (uint8_t)ny(n); ctx.ni.coord[2] = 0;
         ctx.ni.node = (uint16_t)n; ctx.ni.nodes = (uint16_t)N;
         ctx.initialised = 1; ctx.line_words = (uint8_t)LINE_WORDS; ctx.barrier_ready = 0;
-        const uint32_t need = LINE == RING_NO_LINE ? coll_ring_allreduce_workspace(&ctx) : coll_ring_line_workspace(&ctx, LINE);
-        if (need + COLL_RING_SCRATCH > ws_words * 4u) { *why = "workspace too large for the checker"; return -1; }
+        const uint32_t scratch = DBL ? 0u : COLL_RING_SCRATCH;
+        const uint32_t need = DBL ? coll_dbl_allreduce_workspace(&ctx, COUNT)
+                              : LINE == RING_NO_LINE ? coll_ring_allreduce_workspace(&ctx) : coll_ring_line_workspace(&ctx, LINE);
+        if (need + scratch > ws_words * 4u) { *why = "workspace too large for the checker"; return -1; }
         memset(host_ram, 0xee, ws_words * 4u);
         /* exactly what the compiler says it needs (a byte less is refused) */
         for (uint32_t less = 4u;; less = 0u) {
-            const uint32_t bytes = need + COLL_RING_SCRATCH - less;
-            int rc = LINE == RING_NO_LINE
+            const uint32_t bytes = need + scratch - less;
+            int rc = DBL ? coll_dbl_allreduce_compile(&plan, &ctx, &host_ram[send_word], COUNT, NI_COMBINE_SUM, host_ram,
+                                                      bytes, "check")
+                   : LINE == RING_NO_LINE
                          ? coll_ring_allreduce_compile(&plan, &ctx, &host_ram[send_word], &host_ram[recv_word], COUNT,
                                                        NI_COMBINE_SUM, host_ram, bytes, "check")
                          : coll_ring_line_compile(&plan, &ctx, LINE, &host_ram[send_word], &host_ram[recv_word], COUNT,
@@ -221,7 +239,18 @@ static int compile_all(uint32_t rofs, uint32_t sofs, const char **why)
         np->barrier_first = plan.barrier.first;
         np->barrier_counters = plan.barrier.counters;
         np->barrier_last = plan.barrier.last;
-        if (plan.recv != (uint8_t *)&host_ram[recv_word] || plan.recv_words != COUNT) { *why = "plan's recv"; return -1; }
+        if (DBL) {
+            const uint32_t w = (uint32_t)(((uintptr_t)plan.recv - (uintptr_t)host_ram) / 4u);
+            if (n > 0 && (w != recv_word || plan.recv_words != WIN)) { *why = "the nodes' windows differ"; return -1; }
+            if ((uint8_t *)plan.recv < (uint8_t *)host_ram + 16u * total || 4u * (w + plan.recv_words) > need ||
+                plan.recv_words % COUNT || (const uint8_t *)coll_dbl_result(&plan) != (uint8_t *)plan.recv + 4u * (plan.recv_words - COUNT)) {
+                *why = "the plan's window (its K blocks) is not past its descriptors within its workspace";
+                return -1;
+            }
+            recv_word = w;
+            WIN = plan.recv_words;
+            RES = WIN - COUNT;
+        } else if (plan.recv != (uint8_t *)&host_ram[recv_word] || plan.recv_words != COUNT) { *why = "plan's recv"; return -1; }
     }
     return 0;
 }
@@ -232,7 +261,17 @@ static void init_run(void)
     const uint32_t span = hi_word - lo_word;
     for (uint32_t n = 0; n < N; ++n) {
         memset(&st[n], 0, sizeof st[n]);
-        for (uint32_t i = 0; i < COUNT; ++i) {
+        if (DBL) {   /* send holds the node's own elements, the window garbage */
+            for (uint32_t i = 0; i < COUNT; ++i) {
+                val own = {key(n, i), 1, 0};
+                *word_at(n, send_word + i) = own;
+            }
+            for (uint32_t i = 0; i < WIN; ++i) {
+                val poison = {0x1234, 0, 1};
+                *word_at(n, recv_word + i) = poison;
+            }
+        }
+        for (uint32_t i = 0; i < COUNT && !DBL; ++i) {
             val own = {key(n, i), 1, 0};
             if (APART) {
                 *word_at(n, send_word + i) = own;
@@ -272,7 +311,7 @@ static void check_done(uint32_t n)
     for (unsigned p = 0; p < PORTS; ++p)
         if (s->cur[p] < plans[n].count[p])
             return;
-    for (unsigned c = 0; c < 4u; ++c)
+    for (unsigned c = 0; c < PORTS; ++c)   /* (the rings set no target on the local port's; the doubling does) */
         if (s->counter[c] < plans[n].recv_count[c])
             return;
     s->done = 1;
@@ -384,8 +423,8 @@ static int rx_step(uint32_t n, unsigned p)
     if (!r->started)
         return 0;   /* a put of the next plan waits at the port */
     if ((w->put >> 16) & 3u) { failf("node %u: a put to window %u", n, (w->put >> 16) & 3u); return 0; }
-    if (w->off + w->words > COUNT) {
-        failf("node %u port %u: put [%u, +%u) outside node %u's window of %u", n, p, w->off, w->words, w->dst, COUNT);
+    if (w->off + w->words > WIN) {
+        failf("node %u port %u: put [%u, +%u) outside node %u's window of %u", n, p, w->off, w->words, w->dst, WIN);
         return 0;
     }
     const int lines = (w->put & NI_PUT_LINES) != 0;
@@ -535,8 +574,8 @@ static int run_sim(uint64_t seed)
     /* the end */
     for (uint32_t n = 0; n < N; ++n) {
         if (!st[n].done) { failf("node %u never done", n); return 0; }
-        for (unsigned q = 0; q < 4u; ++q)
-            if (st[n].counter[q] != plans[n].recv_count[q]) {
+        for (unsigned q = 0; q < PORTS; ++q)
+            if (st[n].counter[q] != plans[n].recv_count[q] && (q < 4u || plans[n].recv_count[q])) {
                 failf("node %u: counter %u is %u, the plan's target %u", n, q, st[n].counter[q], plans[n].recv_count[q]);
                 return 0;
             }
@@ -548,13 +587,13 @@ static int run_sim(uint64_t seed)
             }
         }
         for (uint32_t i = 0; i < COUNT; ++i) {
-            const val *v = word_at(n, recv_word + i);
+            const val *v = word_at(n, recv_word + RES + i);
             if (v->poison || v->cnt != MEMBERS || v->sum != expect[(size_t)line_of(n) * COUNT + i]) {
                 failf("node %u (%u,%u): element %u: %s%u contributions%s", n, nx(n), ny(n), i, v->poison ? "garbage, " : "", v->cnt,
                       v->cnt == MEMBERS && !v->poison ? " but the wrong ones" : "");
                 return 0;
             }
-            if (APART) {
+            if (APART || DBL) {
                 const val *o = word_at(n, send_word + i);
                 if (o->cnt != 1 || o->sum != key(n, i)) { failf("node %u: send element %u changed", n, i); return 0; }
             }
@@ -566,7 +605,7 @@ static int run_sim(uint64_t seed)
                 const struct ni_desc *d = &plans[n].desc[plans[n].first[p] + k];
                 const uint32_t c = (d->trigger >> 16) & 15u, t = d->trigger & 0xffffu;
                 const uint32_t pw = d->payload & 0xffffu, words = d->payload >> 16;
-                if (!(d->trigger & (1u << 20)) || c >= 4u || !words || pw < recv_word || pw >= recv_word + COUNT)
+                if (!(d->trigger & (1u << 20)) || c >= 4u || !words || pw < recv_word || pw >= recv_word + WIN)
                     continue;
                 if (d->trigger & NI_PACED) {
                     const uint32_t L = ((pw + words - 1u) >> LB) - (pw >> LB) + 1u;
@@ -626,7 +665,10 @@ static int setup(uint32_t x, uint32_t y, uint32_t count_, int apart, uint32_t li
 }
 
 static uint32_t configs, runs, failures;
-static const char *line_name(void) { return LINE == 0u ? " rows" : LINE == 1u ? " columns" : ""; }
+static const char *line_name(void)
+{
+    return DBL ? (TORUS ? " doubling torus" : " doubling mesh") : LINE == 0u ? " rows" : LINE == 1u ? " columns" : "";
+}
 
 static void check_config(uint32_t x, uint32_t y, uint32_t count_, int apart, uint32_t lw, uint32_t rofs, uint32_t sofs,
                          uint32_t seeds)
@@ -720,6 +762,41 @@ static void barrier_early(void)
 /* port 0's receive target one short: the node is done before its last line */
 static void target_short(void) { plans[victim].recv_count[0]--; }
 
+/* the doubling (coll_dbl.c): the local port's signal that round 0's block is whole sent once
+ * the partner's put is in (>= 1, not 2): round 1's own combine may read the block before this
+ * node's own elements are combined into it */
+static void dbl_signal_early(void)
+{
+    node_plan *np = &plans[victim];
+    for (unsigned k = 0; k < np->count[4]; ++k) {
+        struct ni_desc *d = &np->desc[np->first[4] + k];
+        if ((d->put >> 28) == 1u && (d->trigger & (1u << 20)) && ((d->trigger >> 16) & 15u) < COLL_BARRIER_COUNTER &&
+            (d->trigger & 0xffffu) == 2u) { d->trigger -= 1u; return; }
+    }
+}
+/* the doubling: round 1's put to the partner once round 0's block has the partner's part (>= 1) */
+static void dbl_put_early(void)
+{
+    node_plan *np = &plans[victim];
+    for (unsigned p = 0; p < 4u; ++p)
+        for (unsigned k = 0; k < np->count[p]; ++k) {
+            struct ni_desc *d = &np->desc[np->first[p] + k];
+            if ((d->payload >> 16) && (d->trigger & (1u << 20)) && ((d->trigger >> 16) & 15u) < COLL_BARRIER_COUNTER &&
+                (d->trigger & 0xffffu) == 2u) { d->trigger -= 1u; return; }
+        }
+}
+/* the doubling: the local counter's target one short (done before the last round's block is whole) */
+static void dbl_target_short(void) { plans[victim].recv_count[4]--; }
+/* the doubling: the local combine of the first round made plain (the partner's part lost) */
+static void dbl_combine_to_plain(void)
+{
+    node_plan *np = &plans[victim];
+    for (unsigned k = 0; k < np->count[4]; ++k) {
+        struct ni_desc *d = &np->desc[np->first[4] + k];
+        if ((d->put >> 28) == 2u) { d->put &= 0x0fffffffu; return; }
+    }
+}
+
 static void fault(const char *name, uint32_t x, uint32_t y, uint32_t count_, int apart, uint32_t lw, mutation m,
                   int one_node, uint32_t seeds)
 {
@@ -800,6 +877,16 @@ int main(int argc, char **argv)
     fault("rows: combining-put-made-plain (4x4 apart, lines 16)", 4, 4, 2u * 4u * 4u, 1, 16, combine_to_plain, 1, 20);
     fault("rows: target-minus-1 (6x3 in place, lines 16)", 6, 3, 2u * 6u * 2u, 0, 16, target_short, 1, 20);
     LINE = RING_NO_LINE;
+    /* the doubling (coll_dbl.c) */
+    DBL = 1;
+    fault("doubling: signal-before-whole (4x4 torus, 3 words)", 4, 4, 3, 0, 1, dbl_signal_early, 0, 40);
+    fault("doubling: put-before-whole (8x4 torus, 5 words)", 8, 4, 5, 0, 16, dbl_put_early, 0, 40);
+    fault("doubling: local-target-minus-1 (4x4 torus, 1 word)", 4, 4, 1, 0, 1, dbl_target_short, 1, 20);
+    fault("doubling: combining-made-plain (2x4 torus, 2 words)", 2, 4, 2, 0, 1, dbl_combine_to_plain, 1, 20);
+    force_late = 1;
+    fault("doubling: barrier-wait-1 (4x4 torus; a node starts late)", 4, 4, 2, 0, 1, barrier_early, 0, 40);
+    force_late = 0;
+    DBL = 0;
 
     const uint32_t before_fail = failures;
     static const uint32_t ofs[3][2] = {{0, 8}, {1, 11}, {5, 2}};
@@ -834,6 +921,20 @@ int main(int argc, char **argv)
         check_config(LINE == 0u ? 16 : 4, LINE == 0u ? 4 : 16, 2u * 16u * 5u, 0, 4, 1, 3, 3);
     }
     LINE = RING_NO_LINE;
+    /* the doubling: every power-of-two shape of 2 .. 64 nodes, torus and mesh, counts of 1 word
+     * to past a RAM line, send anywhere */
+    DBL = 1;
+    for (TORUS = 0; TORUS < 2; ++TORUS)
+        for (uint32_t x = 1; x <= 8; x *= 2)
+            for (uint32_t y = 1; y <= 8; y *= 2) {
+                if (x * y < 2u)
+                    continue;
+                static const uint32_t dcounts[] = {1, 3, 16, 37};
+                for (unsigned k = 0; k < 4; ++k)
+                    check_config(x, y, dcounts[k], 0, k & 1u ? 16u : 1u, 0, (x + 3u * y + k) % 16u, x * y <= 16u ? seeds : (seeds + 1u) / 2u);
+            }
+    TORUS = 1;
+    DBL = 0;
     if (big) {
         static const uint32_t shapes[][2] = {{16, 16}, {4, 16}, {16, 4}, {32, 3}, {3, 32}, {11, 13}};
         for (unsigned i = 0; i < sizeof shapes / sizeof shapes[0]; ++i)

@@ -3,7 +3,8 @@
  * (tests/kit/test_kit_reduce.sh). Every node's
  * input is a known function of its number, so every node computes the expected result of
  * each reduction itself and checks what the call delivered: SUM, MIN, MAX, BXOR (and the
- * others) on the small path (allgather + local combine) and the large path (reduce-scatter
+ * others) on the small path (recursive doubling in the NI where it combines, else allgather
+ * + local combine; allgather also with the NI's paths off) and the large path (reduce-scatter
  * by alltoall + allgather). The barrier: node 0 computes for 40,000 cycles before it; every
  * node's exit from it must come after every node's entry (machine-wide cycle counts,
  * exchanged by an allgather). rvm_plan_stats: the counts of kept plans over a loop of one
@@ -100,7 +101,7 @@ static __attribute__((unused)) void check_allreduce(uint32_t count, rvm_op op, c
                      !strcmp(rvm_last_reduce_path(), path));
     if (rvm_node() == 0)
         printf("cycles allreduce %s %lu elements%s (%s): %lu\n", op_name(op), (unsigned long)count,
-               *tag ? " again" : "", rvm_last_reduce_path(), (unsigned long)(t1 - t0));
+               !strcmp(tag, "-again") ? " again" : tag, rvm_last_reduce_path(), (unsigned long)(t1 - t0));
 }
 
 /* rvm_plan_stats: a loop of the same call compiles nothing and reuses its plan every time;
@@ -166,7 +167,10 @@ int main(void)
 #elif defined BAD
     rvm_errors_return(1);
     fill(4);
+    /* (the NI's paths off: its doubling would take 4 elements with nothing declared) */
+    rvm_allreduce_rings(0);
     expect("undeclared-allgather", rvm_allreduce(in, out, 4, RVM_SUM) == COLL_EUNDECLARED);
+    rvm_allreduce_rings(1);
     /* 5 elements a block: not the NI's rings (a multiple of 4), which need no declaration */
     expect("undeclared-alltoall", rvm_reduce_scatter(in, out, 5, RVM_SUM) == COLL_EUNDECLARED);
     rvm_errors_return(0);
@@ -175,14 +179,25 @@ int main(void)
     expect("barrier-without-tables", rvm_barrier() == 0);
     return failures ? 1 : 0;
 #else
-    /* the small path: a vector that is not a multiple of N, and one element */
+    /* the small path: a vector that is not a multiple of N, and one element; where the NI
+     * combines (sides that are powers of two) by recursive doubling in the NI, else by
+     * allgather + local combine */
+    const char *const small = ni_has_combine() ? "doubling" : "allgather";
     static const rvm_op ops[] = {RVM_SUM, RVM_MIN, RVM_MAX, RVM_BXOR, RVM_BAND, RVM_BOR, RVM_UMIN, RVM_UMAX};
     for (uint32_t k = 0; k < sizeof ops / sizeof ops[0]; ++k)
-        check_allreduce(5, ops[k], "allgather", "");
-    check_allreduce(1, RVM_SUM, "allgather", "");
-    check_allreduce(1, RVM_SUM, "allgather", "-again");   /* again: the kept plan */
+        check_allreduce(5, ops[k], small, "");
+    check_allreduce(1, RVM_SUM, small, "");
+    check_allreduce(1, RVM_SUM, small, "-again");   /* again: the kept plan */
     /* a multiple of N below RVM_ALLREDUCE_LARGE_BYTES: still small */
-    check_allreduce(RVM_NODES * 2u, RVM_MAX, "allgather", "");
+    check_allreduce(RVM_NODES * 2u, RVM_MAX, small, "");
+    /* the doubling's largest kind of vector: not a multiple of 4N, under RVM_DOUBLING_MAX_BYTES */
+    check_allreduce(255, RVM_BXOR, small, "");
+    check_allreduce(255, RVM_UMIN, small, "");
+    /* with the NI's paths off: allgather + local combine */
+    rvm_allreduce_rings(0);
+    check_allreduce(5, RVM_SUM, "allgather", "-no-ni");
+    check_allreduce(5, RVM_MAX, "allgather", "-no-ni");
+    rvm_allreduce_rings(1);
     /* the large path: reduce-scatter by alltoall, allgather */
     check_allreduce(ALT, RVM_SUM, "alltoall+allgather", "");
     check_allreduce(ALT, RVM_SUM, "alltoall+allgather", "-again");   /* again: the kept plans */
@@ -214,7 +229,12 @@ int main(void)
     /* in place */
     fill(5);
     expected(5, RVM_SUM);
-    expect("allreduce-in-place", rvm_allreduce(in, in, 5, RVM_SUM) == 0 && !memcmp(in, want, 20));
+    expect("allreduce-in-place", rvm_allreduce(in, in, 5, RVM_SUM) == 0 && !memcmp(in, want, 20) &&
+                                     !strcmp(rvm_last_reduce_path(), small));
+    fill(255);
+    expected(255, RVM_MIN);
+    expect("allreduce-in-place-255", rvm_allreduce(in, in, 255, RVM_MIN) == 0 && !memcmp(in, want, 4u * 255u) &&
+                                         !strcmp(rvm_last_reduce_path(), small));
     /* rvm_reduce to node 5, the others passing NULL: small, and LARGE (the rings where the
      * NI combines, else reduce-scatter + allgather); ALT (not a multiple of 4N: never the rings) */
     static const uint32_t reduce_counts[] = {5, LARGE, ALT};
@@ -278,6 +298,11 @@ int main(void)
     expect("workspace", rvm_allreduce(in, out, 1u << 20, RVM_SUM) == COLL_EWORKSPACE);
     /* the rings write recv while they read send: overlapping buffers, not the same one */
     expect("rings-overlap", !ni_has_combine() || rvm_allreduce(in, in + 4, LARGE - 4u * RVM_NODES, RVM_SUM) == COLL_EARG);
+    /* the doubling has read send before it copies the result out: overlapping buffers work */
+    fill(5);
+    expected(5, RVM_SUM);
+    expect("doubling-overlap", rvm_allreduce(in, in + 1, 5, RVM_SUM) == 0 && !memcmp(in + 1, want, 20) &&
+                                   !strcmp(rvm_last_reduce_path(), small));
     rvm_errors_return(0);
     /* the barrier: node 0 is late; nobody leaves before everybody came */
     if (me == 0) {
