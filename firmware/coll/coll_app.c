@@ -890,14 +890,29 @@ static int ring_allreduce(const char *name, uint32_t group, const void *send, vo
  * rings' */
 #define DBL_ENTRY(kind) ((int32_t)(RVM_MAX_TABLES + 16u * 16u + ((kind) >> 28)))
 
-/* rvm_allreduce of a short vector by recursive doubling in the NI (coll_dbl.c), whose plan
- * takes dbl_ws bytes; its result copied out of the plan's workspace into recv */
-static int dbl_allreduce(const char *name, const void *send, void *recv, uint32_t count, uint32_t kind, uint32_t dbl_ws)
+/* the doubling's workspace for an allreduce of `total` elements combined by `kind` on
+ * communicator `group`, or 0 where it does not take it: the machine's (sides powers of two,
+ * an NI that combines), at most RVM_DOUBLING_MAX_BYTES; what decides is the same on every node */
+static uint32_t dbl_need(uint32_t group, uint32_t total, uint32_t kind, const void *send)
+{
+    if (group || !kind || kit.rings_off || total > RVM_DOUBLING_MAX_BYTES / 4u ||
+        !coll_dbl_allreduce_fits(&kit.ctx, total) || !coll_in_ram(send, 4u * total))
+        return 0;
+    const uint32_t ws = coll_dbl_allreduce_workspace(&kit.ctx, total);
+    return ws + 16u <= kit.ws_bytes ? ws : 0u;
+}
+
+/* an allreduce of count elements by recursive doubling in the NI (coll_dbl.c), whose plan takes
+ * dbl_ws bytes (dbl_need); words [first, first + words) of its result copied to out (none when
+ * out is NULL). The plan depends on send and count alone: rvm_allreduce, rvm_reduce and
+ * rvm_reduce_scatter of the same vector share it. */
+static int dbl_allreduce(const char *name, const void *send, uint32_t count, uint32_t kind, uint32_t dbl_ws, void *out,
+                         uint32_t first, uint32_t words)
 {
     kit.ctx.setup_cycles = 0;
     const int32_t entry = DBL_ENTRY(kind);
     const uint32_t bytes = 4u * count;
-    rvm_cached *p = kept(entry, send, recv, bytes);
+    rvm_cached *p = kept(entry, send, 0, bytes);
     if (p) {
         kit.plan_hits++;
     } else {
@@ -909,12 +924,13 @@ static int dbl_allreduce(const char *name, const void *send, void *recv, uint32_
         if (rc != COLL_OK)
             return fail(rc, name, "the NI's doubling refused this call (error %d): a bug in the kit", rc);
         kit.ctx.setup_cycles = RVMESH_CSR_READ(mcycle) - cycle0;
-        keep(p, entry, send, recv, bytes, need);
+        keep(p, entry, send, 0, bytes, need);
     }
     const int rc = start_and_wait(p, name);
     if (rc != COLL_OK)
         return failed(rc, name);
-    memcpy(recv, coll_dbl_result(&p->plan), bytes);
+    if (out)
+        memcpy(out, (const uint32_t *)coll_dbl_result(&p->plan) + first, 4u * (size_t)words);
     return COLL_OK;
 }
 
@@ -975,20 +991,18 @@ static int reduction(uint32_t group, const char *name, const void *send, void *r
         comm_end();
         return rc;
     }
-    /* an allreduce of the machine the rings do not take (a count under 4N or not a multiple
+    /* a reduction of the machine the rings do not take (a count under 4N or not a multiple
      * of it), short: recursive doubling in the NI (sides powers of two), log2(N) rounds of a
-     * put each; every node decides alike (count, op, the machine) */
-    if (root == RVM_ALL_NODES && !group && kind && !kit.rings_off && bytes <= RVM_DOUBLING_MAX_BYTES &&
-        coll_dbl_allreduce_fits(&kit.ctx, count) && coll_in_ram(send, (uint32_t)bytes) && coll_in_ram(recv, (uint32_t)bytes)) {
-        const uint32_t dbl_ws = coll_dbl_allreduce_workspace(&kit.ctx, count);
-        if (dbl_ws + 16u <= kit.ws_bytes) {
-            /* (send is read before the result is copied out: recv may overlap it) */
-            kit.reduce_path = "doubling";
-            comm_begin();
-            rc = dbl_allreduce(name, send, recv, count, kind, dbl_ws);
-            comm_end();
-            return rc;
-        }
+     * put each, the result on every node (a reduce keeps it on the root); every node decides
+     * alike (count, op, the machine). send is read before the result is copied out: recv
+     * may overlap it. */
+    uint32_t dbl_ws;
+    if ((dbl_ws = dbl_need(group, count, kind, send)) != 0) {
+        kit.reduce_path = "doubling";
+        comm_begin();
+        rc = dbl_allreduce(name, send, count, kind, dbl_ws, keeps ? recv : 0, 0, count);
+        comm_end();
+        return rc;
     }
     const uint64_t small = bytes * n, large = bytes + bytes / n;
     const uint32_t free_ram = kit.ws_bytes;
@@ -1100,13 +1114,23 @@ static int reduce_scatter(uint32_t group, const char *name, const void *send, vo
                     "program leaves %lu free between its data and its stack: make its arrays (or count) smaller",
                     (unsigned long)count, (unsigned long)((all + 15u) & ~15ull), (unsigned long)n,
                     group ? "members" : "nodes", (unsigned long)kit.ws_bytes);
+    int rc;
+    const uint32_t kind = combine_kind(op);
+    /* a short vector of the machine the rings do not take: recursive doubling in the NI (as
+     * rvm_allreduce), block me of its result to recv */
+    uint32_t dbl_ws;
+    if (rings_need(group, count * n, n, kind) == 0 && (dbl_ws = dbl_need(group, count * n, kind, send)) != 0) {
+        kit.reduce_path = "doubling";
+        comm_begin();
+        rc = dbl_allreduce(name, send, count * n, kind, dbl_ws, recv, me * count, count);
+        comm_end();
+        return rc;
+    }
     comm_begin();
     uint32_t *parts = (uint32_t *)(void *)reserve((uint32_t)all);
-    int rc;
     /* the NI's rings (as rvm_allreduce: a built-in op; the machine's, a 2-D torus whose NI
      * combines, count a multiple of 4; a line's of a torus, count even): the whole vector
      * reduced into the free RAM, then block me to recv */
-    const uint32_t kind = combine_kind(op);
     uint32_t ring_ws;
     if ((ring_ws = rings_need(group, count * n, n, kind)) != 0 && coll_in_ram(send, (uint32_t)all) &&
         ring_ws + COLL_RING_SCRATCH + 16u <= kit.ws_bytes) {

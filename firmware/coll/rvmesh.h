@@ -159,8 +159,9 @@ void rvm_allreduce_rings(int on);
  * RVM_DOUBLING_MAX_BYTES bytes; on a machine of sides that are powers of two, mesh or torus,
  * up to 64 nodes, whose NI combines; a built-in op) runs
  * recursive doubling in the NI (firmware/coll/coll_dbl.c): log2(N) rounds, each a put to the
- * partner and the node's own combined in; any count, in place or apart. rvm_last_reduce_path()
- * says "doubling"; rvm_allreduce_rings(0) turns it off too. */
+ * partner and the node's own combined in; any count, in place or apart (recv may overlap send);
+ * nothing to declare. rvm_reduce and rvm_reduce_scatter of such vectors (N x count elements)
+ * take it too. rvm_last_reduce_path() says "doubling"; rvm_allreduce_rings(0) turns it off too. */
 #ifndef RVM_DOUBLING_MAX_BYTES
 #define RVM_DOUBLING_MAX_BYTES 1024u
 #endif

@@ -5,7 +5,8 @@
 # checking what it got against the result it computes from the known inputs of every node
 # (tests/kit/progs/reduce): rvm_allreduce SUM/MIN/MAX/BXOR/BAND/BOR/UMIN/UMAX on the small
 # path (recursive doubling in the NI where it combines: 1, 5, 32 and 255 elements, in place, recv
-# overlapping send; allgather + local combine with the NI's paths off and for the own op), SUM/MIN/MAX/BXOR on the large path (reduce-scatter by
+# overlapping send; allgather + local combine with the NI's paths off and for the own op; a
+# reduce to node 5 and a reduce-scatter of 3 a block by the doubling too), SUM/MIN/MAX/BXOR on the large path (reduce-scatter by
 # alltoall + allgather; apart and, MAX, in place), every built-in op on the NI's rings (64
 # elements: 4N) apart and SUM/BXOR/UMAX in place, the rings refusing overlapping buffers, an op of the program's own that does not commute (rvm_op_create) on
 # both paths, rvm_reduce_scatter (SUM/MAX/BAND on the rings, 16 a block; the own op and 17 a block
@@ -17,7 +18,7 @@
 # plan each time; an rvm_reduce whose N vectors (64 KiB) leave too little free RAM below them
 # for the kept plans drops them (drops + 1), and the same call again drops nothing; a NULL
 # out is refused (COLL_EARG). Built with COLLECTIVES=bcast: an allreduce says to declare
-# allgather; rvm_barrier (the NI's barrier, no table) still works. Built with -DSKIP: node 3 skips the
+# allgather (the NI's paths off), a short one by the NI's doubling works without it; rvm_barrier (the NI's barrier, no table) still works. Built with -DSKIP: node 3 skips the
 # barrier, the others end in a timeout naming rvm_barrier (status 80), not a hang.
 set -u
 . tests/kit/lib.sh
@@ -81,6 +82,9 @@ if [ -n "$bad_pid" ]; then
     u=$(grep -c "check undeclared-alltoall: ok$" "$work/bad.out")
     m=$(grep -cF "rvm_reduce_scatter: alltoall is not declared: add it to COLLECTIVES in the program's Makefile (it declares: bcast@0)" "$work/bad.out")
     [ "$u" -eq 16 ] && [ "$m" -eq 16 ] && pass kit-reduce-scatter-undeclared || fail kit-reduce-scatter-undeclared "$u nodes ok, $m messages"
+    d=$(grep -c "check doubling-without-tables: ok$" "$work/bad.out")
+    [ "$d" -eq 16 ] && pass "kit-reduce-doubling-without-tables (a 4-element allreduce with only bcast declared)" ||
+        fail kit-reduce-doubling-without-tables "$d of 16 nodes ok"
     b=$(grep -c "check barrier-without-tables: ok$" "$work/bad.out")
     if [ $rc -eq 0 ] && [ "$b" -eq 16 ] && grep -q "16/16 nodes exited, exit=0" "$work/bad.err"; then
         pass "kit-reduce-barrier-without-tables (only bcast declared: every node passes it)"

@@ -167,13 +167,19 @@ int main(void)
 #elif defined BAD
     rvm_errors_return(1);
     fill(4);
-    /* (the NI's paths off: its doubling would take 4 elements with nothing declared) */
+    /* (the NI's paths off: its doubling would take these with nothing declared) */
     rvm_allreduce_rings(0);
     expect("undeclared-allgather", rvm_allreduce(in, out, 4, RVM_SUM) == COLL_EUNDECLARED);
-    rvm_allreduce_rings(1);
     /* 5 elements a block: not the NI's rings (a multiple of 4), which need no declaration */
     expect("undeclared-alltoall", rvm_reduce_scatter(in, out, 5, RVM_SUM) == COLL_EUNDECLARED);
+    rvm_allreduce_rings(1);
     rvm_errors_return(0);
+    /* the NI's doubling needs no table: a short allreduce works with only bcast declared */
+    fill(4);
+    expected(4, RVM_SUM);
+    expect("doubling-without-tables", !ni_has_combine() || (rvm_allreduce(in, out, 4, RVM_SUM) == 0 &&
+                                                            !memcmp(out, want, 16) &&
+                                                            !strcmp(rvm_last_reduce_path(), "doubling")));
     (void)me;
     /* the barrier needs no table: it works with only bcast declared */
     expect("barrier-without-tables", rvm_barrier() == 0);
@@ -245,7 +251,7 @@ int main(void)
         expected(count, RVM_BXOR);
         memset(out, 0x5a, sizeof out);
         const int rc = rvm_reduce(in, me == 5 ? out : NULL, count, RVM_BXOR, 5);
-        const char *path = k == 0 ? "allgather" : k == 1 && ni_has_combine() ? "rings" : "alltoall+allgather";
+        const char *path = k == 0 ? small : k == 1 && ni_has_combine() ? "rings" : "alltoall+allgather";
         expect(reduce_names[k], rc == 0 && (me != 5 ? out[0] == 0x5a5a5a5au : !memcmp(out, want, 4u * count)) &&
                                     out[count] == 0x5a5a5a5au && !strcmp(rvm_last_reduce_path(), path));
     }
@@ -283,6 +289,14 @@ int main(void)
         expect(name, rc == 0 && !memcmp(out, want + me * count, 4u * count) && out[count] == 0x5a5a5a5au &&
                          !strcmp(rvm_last_reduce_path(), rings ? "rings" : "alltoall"));
     }
+    /* a short reduce-scatter (3 a block, 48 elements: not the rings'): by recursive doubling where
+     * the NI combines, else by alltoall */
+    fill(3u * RVM_NODES);
+    expected(3u * RVM_NODES, RVM_MAX);
+    memset(out, 0x5a, sizeof out);
+    expect("reduce-scatter-max-3", rvm_reduce_scatter(in, out, 3, RVM_MAX) == 0 && !memcmp(out, want + me * 3u, 12) &&
+                                       out[3] == 0x5a5a5a5au &&
+                                       !strcmp(rvm_last_reduce_path(), ni_has_combine() ? "doubling" : "alltoall"));
     /* bad input returns its code and the nodes stay in step */
     rvm_errors_return(1);
     expect("op-create-null", rvm_op_create(0) == (rvm_op)0);
