@@ -892,11 +892,20 @@ static int ring_allreduce(const char *name, uint32_t group, const void *send, vo
 
 /* the doubling's workspace for an allreduce of `total` elements combined by `kind` on
  * communicator `group`, or 0 where it does not take it: the machine's (sides powers of two,
- * an NI that combines), at most RVM_DOUBLING_MAX_BYTES; what decides is the same on every node */
-static uint32_t dbl_need(uint32_t group, uint32_t total, uint32_t kind, const void *send)
+ * an NI that combines), at most RVM_DOUBLING_MAX_BYTES, and where a path by alltoall is there
+ * too (`by_alltoall`) at most log2(N) x 4 x total <= 3 KiB: its rounds move log2(N) times the
+ * vector, one after the other (8x8 torus, an allreduce: 128 elements 3,802 cycles against
+ * 3,974 by alltoall + allgather, 192 elements 5,343 against 4,553). What decides is the same
+ * on every node. */
+static uint32_t dbl_need(uint32_t group, uint32_t total, uint32_t kind, const void *send, int by_alltoall)
 {
     if (group || !kind || kit.rings_off || total > RVM_DOUBLING_MAX_BYTES / 4u ||
         !coll_dbl_allreduce_fits(&kit.ctx, total) || !coll_in_ram(send, 4u * total))
+        return 0;
+    uint32_t rounds = 0;
+    while ((2u << rounds) <= kit.ctx.ni.nodes)
+        ++rounds;
+    if (by_alltoall && rounds * 4u * total > 3072u)
         return 0;
     const uint32_t ws = coll_dbl_allreduce_workspace(&kit.ctx, total);
     return ws + 16u <= kit.ws_bytes ? ws : 0u;
@@ -997,7 +1006,8 @@ static int reduction(uint32_t group, const char *name, const void *send, void *r
      * alike (count, op, the machine). send is read before the result is copied out: recv
      * may overlap it. */
     uint32_t dbl_ws;
-    if ((dbl_ws = dbl_need(group, count, kind, send)) != 0) {
+    if ((dbl_ws = dbl_need(group, count, kind, send,
+                           count % n == 0 && bytes >= RVM_ALLREDUCE_LARGE_BYTES && declared(group, COLL_ALLTOALL))) != 0) {
         kit.reduce_path = "doubling";
         comm_begin();
         rc = dbl_allreduce(name, send, count, kind, dbl_ws, keeps ? recv : 0, 0, count);
@@ -1119,7 +1129,8 @@ static int reduce_scatter(uint32_t group, const char *name, const void *send, vo
     /* a short vector of the machine the rings do not take: recursive doubling in the NI (as
      * rvm_allreduce), block me of its result to recv */
     uint32_t dbl_ws;
-    if (rings_need(group, count * n, n, kind) == 0 && (dbl_ws = dbl_need(group, count * n, kind, send)) != 0) {
+    if (rings_need(group, count * n, n, kind) == 0 &&
+        (dbl_ws = dbl_need(group, count * n, kind, send, declared(group, COLL_ALLTOALL))) != 0) {
         kit.reduce_path = "doubling";
         comm_begin();
         rc = dbl_allreduce(name, send, count * n, kind, dbl_ws, recv, me * count, count);

@@ -156,7 +156,8 @@ rvm_op rvm_op_create(rvm_combine_fn fn);
  * rvm_reduce_scatter (below). */
 void rvm_allreduce_rings(int on);
 /* A short rvm_allreduce of the machine that the rings do not take (at most
- * RVM_DOUBLING_MAX_BYTES bytes; on a machine of sides that are powers of two, mesh or torus,
+ * RVM_DOUBLING_MAX_BYTES bytes, and where alltoall + allgather can take it too at most
+ * 3 KiB / log2(N): 512 bytes on the 8x8 torus; on a machine of sides that are powers of two, mesh or torus,
  * up to 64 nodes, whose NI combines; a built-in op) runs
  * recursive doubling in the NI (firmware/coll/coll_dbl.c): log2(N) rounds, each a put to the
  * partner and the node's own combined in; any count, in place or apart (recv may overlap send);
