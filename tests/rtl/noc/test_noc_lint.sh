@@ -28,8 +28,11 @@ lint "network 2x2x2 torus" --top-module noc_network -GDIMS=3 -GSIZE_X=2 -GSIZE_Y
 lint "network 3x3 torus, 4 VCs" --top-module noc_network -GSIZE_X=3 -GSIZE_Y=3 -GVCS=4
 lint "router 3-D, 8 VCs" --top-module noc_router -GDIMS=3 -GVCS=8
 lint "router 2-D, 1 VC" --top-module noc_router -GVCS=1
-# config.mk's board profile (make prints its parameters), and its options one by one
-board=$(make -s --no-print-directory board-router-params 2>/dev/null)
+# config.mk's board profile (make prints its parameters), and its options one by one (make
+# with an empty build folder: it reads no dependency file another script may be writing)
+empty_build=$(mktemp -d)
+board=$(make -s --no-print-directory BUILD="$empty_build" board-router-params 2>/dev/null)
+rmdir "$empty_build"
 if [ -z "$board" ]; then
     echo "FAIL lint board profile: make board-router-params printed nothing"
 else
