@@ -74,6 +74,9 @@ static struct {
     uint8_t rings_off;         /* rvm_allreduce_rings(0) */
     uint8_t rings_checked;     /* rings_ws is known */
     uint32_t rings_ws;         /* the rings' workspace (rings_workspace), 0: this machine has none */
+    uint8_t dbl_checked;       /* dbl_rounds and dbl_ws0 are known (dbl_here) */
+    uint8_t dbl_rounds;        /* the doubling's rounds on this machine, 0: it has none */
+    uint32_t dbl_ws0;          /* its workspace less its blocks (coll_dbl_allreduce_workspace(ctx, 0)) */
     struct rvmesh_region *comm_region;   /* RVM_COMM_REGION, found on the first call */
 } kit;
 
@@ -857,38 +860,45 @@ static uint32_t rings_need(uint32_t group, uint32_t total, uint32_t n, uint32_t 
     return coll_ring_line_fits(&kit.ctx, group - 1u, total) ? coll_ring_line_workspace(&kit.ctx, group - 1u) : 0u;
 }
 
-/* rvm_allreduce by the NI's rings (coll_ring.c) on communicator `group` (the machine, or every
- * line along dimension group - 1 at once), whose plan takes ring_ws bytes (rings_need), kept as
- * a table's is (run) */
-static int ring_allreduce(const char *name, uint32_t group, const void *send, void *recv, uint32_t count, uint32_t kind,
-                          uint32_t ring_ws)
-{
-    kit.ctx.setup_cycles = 0;
-    const int32_t entry = RING_ENTRY(group, kind);
-    const uint32_t bytes = 4u * count;
-    rvm_cached *p = kept(entry, send, recv, bytes);
-    if (p) {
-        kit.plan_hits++;
-    } else {
-        const uint32_t need = (ring_ws + 15u) & ~15u;
-        p = fresh_slot(need + COLL_RING_SCRATCH);   /* the scratch is free again after */
-        const uint32_t cycle0 = RVMESH_CSR_READ(mcycle);
-        void *ws = kit.ws + kit.arena_used;
-        const uint32_t ws_bytes = kit.ws_bytes - kit.arena_used;
-        const int rc = group ? coll_ring_line_compile(&p->plan, &kit.ctx, group - 1u, send, recv, count, kind, ws, ws_bytes, name)
-                             : coll_ring_allreduce_compile(&p->plan, &kit.ctx, send, recv, count, kind, ws, ws_bytes, name);
-        if (rc != COLL_OK)
-            return fail(rc, name, "the NI's rings refused this call (error %d): a bug in the kit", rc);
-        kit.ctx.setup_cycles = RVMESH_CSR_READ(mcycle) - cycle0;
-        keep(p, entry, send, recv, bytes, need);
-    }
-    const int rc = start_and_wait(p, name);
-    return rc == COLL_OK ? rc : failed(rc, name);
-}
-
 /* the kept plans' entry of the doubling allreduce (coll_dbl.c) combined by `kind`: past the
  * rings' */
 #define DBL_ENTRY(kind) ((int32_t)(RVM_MAX_TABLES + 16u * 16u + ((kind) >> 28)))
+
+/* an allreduce of count elements by a plan of the NI's own: the rings (coll_ring.c) on
+ * communicator `group` (the machine, or every line along dimension group - 1 at once), or
+ * with `dbl` the doubling (coll_dbl.c, the machine); its plan takes ws bytes (rings_need,
+ * dbl_need) and is kept as a table's is (run). The doubling's plan depends on send and count
+ * alone (its result stays in its workspace: recv is not part of its key); *ran (if not NULL)
+ * is the plan that ran. */
+static int ni_allreduce(const char *name, uint32_t group, int dbl, const void *send, void *recv, uint32_t count,
+                        uint32_t kind, uint32_t ws, const coll_plan **ran)
+{
+    kit.ctx.setup_cycles = 0;
+    const int32_t entry = dbl ? DBL_ENTRY(kind) : RING_ENTRY(group, kind);
+    void *const key = dbl ? 0 : recv;
+    const uint32_t bytes = 4u * count;
+    rvm_cached *p = kept(entry, send, key, bytes);
+    if (p) {
+        kit.plan_hits++;
+    } else {
+        const uint32_t need = (ws + 15u) & ~15u;
+        p = fresh_slot(need + (dbl ? 0u : COLL_RING_SCRATCH));   /* the rings' scratch is free again after */
+        const uint32_t cycle0 = RVMESH_CSR_READ(mcycle);
+        void *at = kit.ws + kit.arena_used;
+        const uint32_t room = kit.ws_bytes - kit.arena_used;
+        const int rc = dbl     ? coll_dbl_allreduce_compile(&p->plan, &kit.ctx, send, count, kind, at, room, name)
+                       : group ? coll_ring_line_compile(&p->plan, &kit.ctx, group - 1u, send, recv, count, kind, at, room, name)
+                               : coll_ring_allreduce_compile(&p->plan, &kit.ctx, send, recv, count, kind, at, room, name);
+        if (rc != COLL_OK)
+            return fail(rc, name, "the NI's %s refused this call (error %d): a bug in the kit", dbl ? "doubling" : "rings", rc);
+        kit.ctx.setup_cycles = RVMESH_CSR_READ(mcycle) - cycle0;
+        keep(p, entry, send, key, bytes, need);
+    }
+    if (ran)
+        *ran = &p->plan;
+    const int rc = start_and_wait(p, name);
+    return rc == COLL_OK ? rc : failed(rc, name);
+}
 
 /* the doubling's workspace for an allreduce of `total` elements combined by `kind` on
  * communicator `group`, or 0 where it does not take it: the machine's (sides powers of two,
@@ -899,48 +909,33 @@ static int ring_allreduce(const char *name, uint32_t group, const void *send, vo
  * on every node. */
 static uint32_t dbl_need(uint32_t group, uint32_t total, uint32_t kind, const void *send, int by_alltoall)
 {
-    if (group || !kind || kit.rings_off || total > RVM_DOUBLING_MAX_BYTES / 4u ||
-        !coll_dbl_allreduce_fits(&kit.ctx, total) || !coll_in_ram(send, 4u * total))
+    if (group || !kind || kit.rings_off || total > RVM_DOUBLING_MAX_BYTES / 4u || total > COLL_DBL_MAX_COUNT)
         return 0;
-    uint32_t rounds = 0;
-    while ((2u << rounds) <= kit.ctx.ni.nodes)
-        ++rounds;
-    if (by_alltoall && rounds * 4u * total > 3072u)
+    /* what depends on the machine alone, found on the first call (a call's fixed cost) */
+    if (!kit.dbl_checked) {
+        kit.dbl_checked = 1;
+        const int fits = coll_dbl_allreduce_fits(&kit.ctx, 1u);
+        kit.dbl_rounds = (uint8_t)(fits ? coll_dbl_rounds(&kit.ctx) : 0u);
+        kit.dbl_ws0 = fits ? coll_dbl_allreduce_workspace(&kit.ctx, 0u) : 0u;
+    }
+    const uint32_t rounds = kit.dbl_rounds;
+    if (!rounds || !coll_in_ram(send, 4u * total) || (by_alltoall && rounds * 4u * total > 3072u))
         return 0;
-    const uint32_t ws = coll_dbl_allreduce_workspace(&kit.ctx, total);
+    const uint32_t ws = kit.dbl_ws0 + 4u * rounds * total;
     return ws + 16u <= kit.ws_bytes ? ws : 0u;
 }
 
-/* an allreduce of count elements by recursive doubling in the NI (coll_dbl.c), whose plan takes
- * dbl_ws bytes (dbl_need); words [first, first + words) of its result copied to out (none when
- * out is NULL). The plan depends on send and count alone: rvm_allreduce, rvm_reduce and
- * rvm_reduce_scatter of the same vector share it. */
+/* an allreduce of count elements by the doubling (ni_allreduce), whose plan takes dbl_ws bytes
+ * (dbl_need); words [first, first + words) of its result copied to out (none when out is
+ * NULL): rvm_allreduce, rvm_reduce and rvm_reduce_scatter of the same vector share its plan */
 static int dbl_allreduce(const char *name, const void *send, uint32_t count, uint32_t kind, uint32_t dbl_ws, void *out,
                          uint32_t first, uint32_t words)
 {
-    kit.ctx.setup_cycles = 0;
-    const int32_t entry = DBL_ENTRY(kind);
-    const uint32_t bytes = 4u * count;
-    rvm_cached *p = kept(entry, send, 0, bytes);
-    if (p) {
-        kit.plan_hits++;
-    } else {
-        const uint32_t need = (dbl_ws + 15u) & ~15u;
-        p = fresh_slot(need);
-        const uint32_t cycle0 = RVMESH_CSR_READ(mcycle);
-        const int rc = coll_dbl_allreduce_compile(&p->plan, &kit.ctx, send, count, kind, kit.ws + kit.arena_used,
-                                                  kit.ws_bytes - kit.arena_used, name);
-        if (rc != COLL_OK)
-            return fail(rc, name, "the NI's doubling refused this call (error %d): a bug in the kit", rc);
-        kit.ctx.setup_cycles = RVMESH_CSR_READ(mcycle) - cycle0;
-        keep(p, entry, send, 0, bytes, need);
-    }
-    const int rc = start_and_wait(p, name);
-    if (rc != COLL_OK)
-        return failed(rc, name);
-    if (out)
-        memcpy(out, (const uint32_t *)coll_dbl_result(&p->plan) + first, 4u * (size_t)words);
-    return COLL_OK;
+    const coll_plan *plan;
+    const int rc = ni_allreduce(name, 0, 1, send, 0, count, kind, dbl_ws, &plan);
+    if (rc == COLL_OK && out)
+        memcpy(out, (const uint32_t *)coll_dbl_result(plan) + first, 4u * (size_t)words);
+    return rc;
 }
 
 /* rvm_allreduce (root RVM_ALL_NODES) and rvm_reduce, on communicator `group` (the machine, a
@@ -986,13 +981,13 @@ static int reduction(uint32_t group, const char *name, const void *send, void *r
         kit.reduce_path = "rings";
         comm_begin();
         if (root == RVM_ALL_NODES) {
-            rc = ring_allreduce(name, group, send, recv, count, kind, ring_ws);
+            rc = ni_allreduce(name, group, 0, send, recv, count, kind, ring_ws, 0);
         } else {
             /* the root's result straight into recv when recv is apart from send, else (and off
              * the root) into the free RAM, then to recv: every node runs the rings apart */
             uint8_t *held = reserve((uint32_t)bytes);
             const int straight = keeps && !coll_overlap(send, bytes, recv, bytes);
-            rc = ring_allreduce(name, group, send, straight ? recv : held, count, kind, ring_ws);
+            rc = ni_allreduce(name, group, 0, send, straight ? recv : held, count, kind, ring_ws, 0);
             if (rc == COLL_OK && keeps && !straight)
                 memcpy(recv, held, (size_t)bytes);
             unreserve();
@@ -1146,7 +1141,7 @@ static int reduce_scatter(uint32_t group, const char *name, const void *send, vo
     if ((ring_ws = rings_need(group, count * n, n, kind)) != 0 && coll_in_ram(send, (uint32_t)all) &&
         ring_ws + COLL_RING_SCRATCH + 16u <= kit.ws_bytes) {
         kit.reduce_path = "rings";
-        rc = ring_allreduce(name, group, send, parts, count * n, kind, ring_ws);
+        rc = ni_allreduce(name, group, 0, send, parts, count * n, kind, ring_ws, 0);
         if (rc == COLL_OK)
             memcpy(recv, parts + (size_t)me * count, (size_t)blk);
     } else {

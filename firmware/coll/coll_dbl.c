@@ -35,24 +35,15 @@
 
 #pragma GCC optimize("Os")
 
-/* log2(n) for a power of two n >= 1, else -1 */
-static int log2_exact(uint32_t n)
-{
-    int b = 0;
-    while ((1u << b) < n)
-        ++b;
-    return (1u << b) == n ? b : -1;
-}
-
-/* the number of rounds on this machine, 0 where it takes none */
-static uint32_t dbl_rounds(const coll_ctx *ctx)
+/* the number of rounds on this machine, 0 where its sides are not powers of two */
+uint32_t coll_dbl_rounds(const coll_ctx *ctx)
 {
     uint32_t k = 0;
     for (unsigned d = 0; d < ctx->ni.dims; ++d) {
-        const int b = log2_exact(ctx->ni.size[d]);
-        if (b < 0)
+        const uint32_t b = coll_barrier_rounds(ctx->ni.size[d]);   /* ceil(log2) */
+        if ((1u << b) != ctx->ni.size[d])
             return 0;
-        k += (uint32_t)b;
+        k += b;
     }
     return k;
 }
@@ -61,14 +52,14 @@ int coll_dbl_allreduce_fits(const coll_ctx *ctx, uint32_t count)
 {
     if (!ctx || !ctx->initialised || !ni_has_combine() || ctx->ni.nodes < 2u)
         return 0;
-    const uint32_t k = dbl_rounds(ctx);
+    const uint32_t k = coll_dbl_rounds(ctx);
     return k >= 1u && k <= COLL_DBL_MAX_ROUNDS && count >= 1u && count <= COLL_DBL_MAX_COUNT &&
            coll_barrier_rounds(ctx->ni.nodes) <= COLL_MAX_ROUNDS;
 }
 
 uint32_t coll_dbl_allreduce_workspace(const coll_ctx *ctx, uint32_t count)
 {
-    const uint32_t k = dbl_rounds(ctx);
+    const uint32_t k = coll_dbl_rounds(ctx);
     /* per round a put, a combining put and a signal; the barrier; the K result blocks */
     return 16u * (3u * k + coll_barrier_descs(coll_barrier_rounds(ctx->ni.nodes))) + 4u * k * count;
 }
@@ -89,7 +80,7 @@ int coll_dbl_allreduce_compile(coll_plan *plan, coll_ctx *ctx, const void *send_
     const uint8_t *send = (const uint8_t *)send_v;
     if (!send || ((uintptr_t)send & 3u) || !coll_in_ram(send, bytes))
         return COLL_EARG;
-    const uint32_t K = dbl_rounds(ctx), rounds = coll_barrier_rounds(ctx->ni.nodes);
+    const uint32_t K = coll_dbl_rounds(ctx), rounds = coll_barrier_rounds(ctx->ni.nodes);
     const uint32_t need = coll_dbl_allreduce_workspace(ctx, count);
     if (((uintptr_t)workspace & 15u) || need > workspace_bytes || !coll_in_ram(workspace, need))
         return COLL_EWORKSPACE;
@@ -168,16 +159,7 @@ int coll_dbl_allreduce_compile(coll_plan *plan, coll_ctx *ctx, const void *send_
         if (ctr[k] < local)
             plan->recv_count[ctr[k]] = 2u;
     plan->recv_count[local] = (uint16_t)K;
-    plan->collective = (uint8_t)COLL_ALLGATHER;
-    plan->barrier = coll_barrier_of(rounds, 0, 0);
-    plan->ports = ctx->ni.ports;
-    plan->m = bytes;
-    plan->recv = blocks;
-    plan->recv_words = K * count;
-    plan->transit = 0;
-    plan->transit_words = 0;
-    plan->desc = desc;
-    coll_start_image_of(ctx, plan->recv_count, desc, plan->list_first, plan->list_count, &plan->start);
+    coll_ni_plan_finish(plan, ctx, rounds, desc, bytes, blocks, K * count);
     plan->compile_cycles = RVMESH_CSR_READ(mcycle) - cycle0;
     return COLL_OK;
 }

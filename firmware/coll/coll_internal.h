@@ -226,6 +226,9 @@ int coll_ring_line_compile(coll_plan *plan, coll_ctx *ctx, unsigned dim, const v
 #define COLL_DBL_MAX_ROUNDS 6u
 #define COLL_DBL_MAX_COUNT 1024u
 int coll_dbl_allreduce_fits(const coll_ctx *ctx, uint32_t count);
+/* its rounds, log2(N) (0 where the sides are not powers of two); its workspace grows by
+ * 4 x rounds bytes an element: workspace(count) = workspace(0) + 4 x rounds x count */
+uint32_t coll_dbl_rounds(const coll_ctx *ctx);
 uint32_t coll_dbl_allreduce_workspace(const coll_ctx *ctx, uint32_t count);
 int coll_dbl_allreduce_compile(coll_plan *plan, coll_ctx *ctx, const void *send, uint32_t count, uint32_t kind,
                                void *workspace, uint32_t workspace_bytes, const char *name);
@@ -236,5 +239,25 @@ const void *coll_dbl_result(const coll_plan *plan);
 void coll_start_image_of(const coll_ctx *ctx, const uint16_t recv_count[NI_MAX_PORTS + 1], const struct ni_desc *desc,
                          const uint16_t first[NI_MAX_PORTS + 1], const uint16_t count[NI_MAX_PORTS + 1],
                          coll_start_image *image);
+
+/* The end of a plan the NI's own compilers build (coll_ring.c, coll_dbl.c): lists of
+ * `desc` starting with the machine's barrier of `rounds`, its receive targets set; m bytes,
+ * the receive window recv (recv_words words), no transit window; its start image (the
+ * compiler sets compile_cycles). */
+static inline void coll_ni_plan_finish(coll_plan *plan, const coll_ctx *ctx, uint32_t rounds, struct ni_desc *desc,
+                                       uint32_t m, void *recv, uint32_t recv_words)
+{
+    plan->collective = (uint8_t)COLL_ALLGATHER;
+    plan->barrier = coll_barrier_of(rounds, 0, 0);
+    plan->ports = ctx->ni.ports;
+    plan->m = m;
+    plan->recv = recv;
+    plan->recv_words = recv_words;
+    plan->transit = 0;
+    plan->transit_words = 0;
+    plan->desc = desc;
+    coll_start_image_of(ctx, plan->recv_count, desc, plan->list_first, plan->list_count, &plan->start);
+}
+
 
 #endif

@@ -358,16 +358,7 @@ static int ring_compile(coll_plan *plan, coll_ctx *ctx, unsigned line, const voi
 #undef PARTS
     for (unsigned p = 0; p <= NI_MAX_PORTS; ++p)
         plan->recv_count[p] = p < local ? (uint16_t)counted[p] : 0u;
-    plan->collective = (uint8_t)COLL_ALLGATHER;
-    plan->barrier = coll_barrier_of(rounds, 0, 0);
-    plan->ports = ctx->ni.ports;
-    plan->m = bytes;
-    plan->recv = recv;
-    plan->recv_words = count;
-    plan->transit = 0;
-    plan->transit_words = 0;
-    plan->desc = desc;
-    coll_start_image_of(ctx, plan->recv_count, desc, plan->list_first, plan->list_count, &plan->start);
+    coll_ni_plan_finish(plan, ctx, rounds, desc, bytes, recv, count);
     plan->compile_cycles = RVMESH_CSR_READ(mcycle) - cycle0;
     return COLL_OK;
 }
