@@ -863,21 +863,31 @@ static uint32_t rings_need(uint32_t group, uint32_t total, uint32_t n, uint32_t 
 /* the kept plans' entry of the doubling allreduce (coll_dbl.c) combined by `kind`: past the
  * rings' */
 #define DBL_ENTRY(kind) ((int32_t)(RVM_MAX_TABLES + 16u * 16u + ((kind) >> 28)))
+/* the kept plans' entry of the rings' reduce-scatter straight to the blocks' owners: past the
+ * doubling's */
+#define SCATTER_ENTRY(kind) ((int32_t)(RVM_MAX_TABLES + 17u * 16u + ((kind) >> 28)))
 
 /* an allreduce of count elements by a plan of the NI's own: the rings (coll_ring.c) on
  * communicator `group` (the machine, or every line along dimension group - 1 at once), or
  * with `dbl` the doubling (coll_dbl.c, the machine); its plan takes ws bytes (rings_need,
  * dbl_need) and is kept as a table's is (run). The doubling's plan depends on send and count
  * alone (its result stays in its workspace: recv is not part of its key); *ran (if not NULL)
- * is the plan that ran. */
-static int ni_allreduce(const char *name, uint32_t group, int dbl, const void *send, void *recv, uint32_t count,
-                        uint32_t kind, uint32_t ws, const coll_plan **ran)
+ * is the plan that ran. With a block (the machine's rings), the reduce-scatter instead: the
+ * vector reduced into recv (the free RAM), each node's block put straight into its block
+ * (coll_ring_reduce_scatter_compile; its plan is keyed on send and block: recv, the top of
+ * the free RAM for this count, is the same on every call of that count). */
+static int ni_allreduce(const char *name, uint32_t group, int dbl, const void *send, void *recv, void *block,
+                        uint32_t count, uint32_t kind, uint32_t ws, const coll_plan **ran)
 {
     kit.ctx.setup_cycles = 0;
-    const int32_t entry = dbl ? DBL_ENTRY(kind) : RING_ENTRY(group, kind);
-    void *const key = dbl ? 0 : recv;
+    const int32_t entry = dbl ? DBL_ENTRY(kind) : block ? SCATTER_ENTRY(kind) : RING_ENTRY(group, kind);
+    void *const key = dbl ? 0 : block ? block : recv;
     const uint32_t bytes = 4u * count;
     rvm_cached *p = kept(entry, send, key, bytes);
+    if (p && block && p->plan.recv != recv) {
+        p->entry = -1;   /* another accumulator (cannot happen while the free RAM stays as it is) */
+        p = 0;
+    }
     if (p) {
         kit.plan_hits++;
     } else {
@@ -887,6 +897,8 @@ static int ni_allreduce(const char *name, uint32_t group, int dbl, const void *s
         void *at = kit.ws + kit.arena_used;
         const uint32_t room = kit.ws_bytes - kit.arena_used;
         const int rc = dbl     ? coll_dbl_allreduce_compile(&p->plan, &kit.ctx, send, count, kind, at, room, name)
+                       : block ? coll_ring_reduce_scatter_compile(&p->plan, &kit.ctx, send, recv, block, count, kind, at,
+                                                                  room, name)
                        : group ? coll_ring_line_compile(&p->plan, &kit.ctx, group - 1u, send, recv, count, kind, at, room, name)
                                : coll_ring_allreduce_compile(&p->plan, &kit.ctx, send, recv, count, kind, at, room, name);
         if (rc != COLL_OK)
@@ -932,7 +944,7 @@ static int dbl_allreduce(const char *name, const void *send, uint32_t count, uin
                          uint32_t first, uint32_t words)
 {
     const coll_plan *plan;
-    const int rc = ni_allreduce(name, 0, 1, send, 0, count, kind, dbl_ws, &plan);
+    const int rc = ni_allreduce(name, 0, 1, send, 0, 0, count, kind, dbl_ws, &plan);
     if (rc == COLL_OK && out)
         memcpy(out, (const uint32_t *)coll_dbl_result(plan) + first, 4u * (size_t)words);
     return rc;
@@ -981,13 +993,13 @@ static int reduction(uint32_t group, const char *name, const void *send, void *r
         kit.reduce_path = "rings";
         comm_begin();
         if (root == RVM_ALL_NODES) {
-            rc = ni_allreduce(name, group, 0, send, recv, count, kind, ring_ws, 0);
+            rc = ni_allreduce(name, group, 0, send, recv, 0, count, kind, ring_ws, 0);
         } else {
             /* the root's result straight into recv when recv is apart from send, else (and off
              * the root) into the free RAM, then to recv: every node runs the rings apart */
             uint8_t *held = reserve((uint32_t)bytes);
             const int straight = keeps && !coll_overlap(send, bytes, recv, bytes);
-            rc = ni_allreduce(name, group, 0, send, straight ? recv : held, count, kind, ring_ws, 0);
+            rc = ni_allreduce(name, group, 0, send, straight ? recv : held, 0, count, kind, ring_ws, 0);
             if (rc == COLL_OK && keeps && !straight)
                 memcpy(recv, held, (size_t)bytes);
             unreserve();
@@ -1136,13 +1148,16 @@ static int reduce_scatter(uint32_t group, const char *name, const void *send, vo
     uint32_t *parts = (uint32_t *)(void *)reserve((uint32_t)all);
     /* the NI's rings (as rvm_allreduce: a built-in op; the machine's, a 2-D torus whose NI
      * combines, count a multiple of 4; a line's of a torus, count even): the whole vector
-     * reduced into the free RAM, then block me to recv */
+     * reduced into the free RAM; the machine's then puts each block straight into its owner's
+     * recv (no allgather: about half an allreduce's traffic), a line's allgathers it and
+     * copies block me to recv (so does the machine's when recv overlaps send) */
     uint32_t ring_ws;
     if ((ring_ws = rings_need(group, count * n, n, kind)) != 0 && coll_in_ram(send, (uint32_t)all) &&
         ring_ws + COLL_RING_SCRATCH + 16u <= kit.ws_bytes) {
         kit.reduce_path = "rings";
-        rc = ni_allreduce(name, group, 0, send, parts, count * n, kind, ring_ws, 0);
-        if (rc == COLL_OK)
+        const int straight = !group && coll_in_ram(recv, (uint32_t)blk) && !coll_overlap(recv, blk, send, all);
+        rc = ni_allreduce(name, group, 0, send, parts, straight ? recv : 0, count * n, kind, ring_ws, 0);
+        if (rc == COLL_OK && !straight)
             memcpy(recv, parts + (size_t)me * count, (size_t)blk);
     } else {
         /* block t of every member to member t (alltoall), then the n blocks combined in rank order */

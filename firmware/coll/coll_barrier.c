@@ -6,8 +6,8 @@
 
 _Static_assert(sizeof(((coll_ctx *)0)->barrier) / 16u >= 2u * COLL_MAX_ROUNDS - 1u, "room for the barrier's lists");
 
-/* the shortest dimension-order route to node dst; returns its port */
-static unsigned route_to(const coll_ctx *ctx, uint32_t dst, int16_t hops[SCHED_MAX_DIMS])
+/* the shortest dimension-order route to node dst (coll_internal.h) */
+unsigned coll_route_to(const coll_ctx *ctx, uint32_t dst, int16_t hops[SCHED_MAX_DIMS])
 {
     for (unsigned d = 0; d < SCHED_MAX_DIMS; ++d) {
         int32_t side = d < ctx->ni.dims ? ctx->ni.size[d] : 1;
@@ -29,7 +29,7 @@ unsigned coll_barrier_desc(const coll_ctx *ctx, uint32_t round, struct ni_desc *
 {
     int16_t hops[SCHED_MAX_DIMS];
     const uint32_t nodes = ctx->ni.nodes;
-    unsigned port = route_to(ctx, (ctx->ni.node + (1u << round)) % nodes, hops);
+    unsigned port = coll_route_to(ctx, (ctx->ni.node + (1u << round)) % nodes, hops);
     d->head = NOC_HEAD(hops[0], hops[1], hops[2], port / 2u, 62u);
     d->payload = 0;
     d->trigger = round == 0 ? NI_NO_TRIGGER : NI_TRIGGER(COLL_BARRIER_COUNTER + round - 1u, coll_barrier_heard(round - 1u));

@@ -116,6 +116,9 @@ static inline coll_barrier_counts coll_barrier_of(uint32_t rounds, uint32_t comm
 /* descriptors of a barrier of `rounds` rounds: the rounds and their links */
 static inline uint32_t coll_barrier_descs(uint32_t rounds) { return rounds ? 2u * rounds - 1u : 0u; }
 /* Round r's signal: *d gets the descriptor, the return value is its port. */
+/* The shortest dimension-order route from this node to node dst: its hops per dimension (a
+ * torus's the shorter way round) into hops, returns the port its first hop leaves by. */
+unsigned coll_route_to(const coll_ctx *ctx, uint32_t dst, int16_t hops[SCHED_MAX_DIMS]);
 unsigned coll_barrier_desc(const coll_ctx *ctx, uint32_t round, struct ni_desc *d);
 /* Link r (1 <= r < rounds), for the local port's list: see above. */
 void coll_barrier_link_desc(uint32_t round, struct ni_desc *d);
@@ -208,6 +211,14 @@ uint32_t coll_ring_allreduce_workspace(const coll_ctx *ctx);
 #define COLL_RING_SCRATCH 1056u
 int coll_ring_allreduce_compile(coll_plan *plan, coll_ctx *ctx, const void *send, void *recv, uint32_t count,
                                 uint32_t kind, void *workspace, uint32_t workspace_bytes, const char *name);
+/* A reduce-scatter by the same rings (the same fits and workspace): phases A and B reduce
+ * the vector into acc (apart from send: in place is refused), then each node puts its four reduced
+ * sub-segments straight to their owners: node r's block, elements [r count/N, (r+1)
+ * count/N), into its `block` (count/N words, apart from send and acc), counted on its local
+ * port's counter. No allgather: about half the allreduce's traffic. */
+int coll_ring_reduce_scatter_compile(coll_plan *plan, coll_ctx *ctx, const void *send, void *acc, void *block,
+                                     uint32_t count, uint32_t kind, void *workspace, uint32_t workspace_bytes,
+                                     const char *name);
 /* The same on every line along dimension `dim` of a 2-D or 3-D torus at once (the rows, the
  * columns, the pillars: every node calls, each line reduces its own members' vectors): sides
  * along dim 3 .. COLL_COMM_MAX_SIZE, count a multiple of 2n (n the line's length); the plan

@@ -43,6 +43,14 @@
  * neighbour across that link), in its list's order: the receiver knows each of its receives'
  * counts. Every route is one hop.
  *
+ * The reduce-scatter (coll_ring_reduce_scatter_compile, the machine's, apart): phases A and B
+ * as above into an accumulator, then no B' and A': each node puts its four sub-segments, the
+ * reduced ones, straight into their owners' blocks (window 1; a sub-segment of a quarter lies in
+ * one block: count is a multiple of 4N), each as B' would send it (the sub-segment as held,
+ * paced on phase B's last piece, then the node's own elements, combining), by the shortest
+ * dimension-order route, on the list of the port its first hop leaves by (its own: the local
+ * port's), after that list's steps. An owner counts its block's pieces on its local counter.
+ *
  * The lines (coll_ring_line_compile: every row, column or pillar of a 2-D or 3-D torus at
  * once, each line its own ring of n): two streams, half the vector each, sending + and -, each
  * a reduce-scatter along the line (phase A, as above) and an allgather (done as phase B' above:
@@ -156,14 +164,24 @@ uint32_t coll_ring_line_workspace(const coll_ctx *ctx, unsigned dim)
 }
 
 static int ring_compile(coll_plan *plan, coll_ctx *ctx, unsigned line, const void *send_v, void *recv_v,
-                        uint32_t count, uint32_t kind, void *workspace, uint32_t workspace_bytes, const char *name);
+                        void *block_v, uint32_t count, uint32_t kind, void *workspace, uint32_t workspace_bytes,
+                        const char *name);
 
 int coll_ring_allreduce_compile(coll_plan *plan, coll_ctx *ctx, const void *send_v, void *recv_v, uint32_t count,
                                 uint32_t kind, void *workspace, uint32_t workspace_bytes, const char *name)
 {
     if (!plan || !coll_ring_allreduce_fits(ctx, count))
         return COLL_EARG;
-    return ring_compile(plan, ctx, RING_NO_LINE, send_v, recv_v, count, kind, workspace, workspace_bytes, name);
+    return ring_compile(plan, ctx, RING_NO_LINE, send_v, recv_v, 0, count, kind, workspace, workspace_bytes, name);
+}
+
+int coll_ring_reduce_scatter_compile(coll_plan *plan, coll_ctx *ctx, const void *send_v, void *acc_v, void *block_v,
+                                     uint32_t count, uint32_t kind, void *workspace, uint32_t workspace_bytes,
+                                     const char *name)
+{
+    if (!plan || !block_v || !coll_ring_allreduce_fits(ctx, count))
+        return COLL_EARG;
+    return ring_compile(plan, ctx, RING_NO_LINE, send_v, acc_v, block_v, count, kind, workspace, workspace_bytes, name);
 }
 
 int coll_ring_line_compile(coll_plan *plan, coll_ctx *ctx, unsigned dim, const void *send_v, void *recv_v,
@@ -171,13 +189,46 @@ int coll_ring_line_compile(coll_plan *plan, coll_ctx *ctx, unsigned dim, const v
 {
     if (!plan || !coll_ring_line_fits(ctx, dim, count))
         return COLL_EARG;
-    return ring_compile(plan, ctx, dim, send_v, recv_v, count, kind, workspace, workspace_bytes, name);
+    return ring_compile(plan, ctx, dim, send_v, recv_v, 0, count, kind, workspace, workspace_bytes, name);
+}
+
+/* A reduce-scatter's end (coll_ring_reduce_scatter_compile): stream q's sub-segment of this
+ * node, whole once phase B is in, put to the node whose block holds it */
+typedef struct {
+    uint32_t head, word, words, off, trigger;   /* the route, the range (acc and send), its place in the owner's block */
+    unsigned port;                               /* the list it goes on: its first hop's port, or the local one */
+} ring_final;
+
+/* its descriptors on list `port`: the sub-segment as held (plain), apart then the node's own
+ * elements of it (combining), each counted on the owner's local counter */
+static uint32_t ring_finals(struct ni_desc *desc, uint32_t at, const ring_final *f, unsigned port, int apart,
+                            uint32_t acc_word, uint32_t send_word, uint32_t put_lines, uint32_t kind, unsigned local)
+{
+    for (unsigned q = 0; q < 4u; ++q) {
+        if (f[q].port != port)
+            continue;
+        struct ni_desc *d = &desc[at++];
+        d->head = f[q].head;
+        d->payload = NI_DESC_PAYLOAD(acc_word + f[q].word, f[q].words);
+        d->trigger = f[q].trigger;
+        d->put = NI_PUT(1u, f[q].off, local) | put_lines;
+        if (apart) {
+            struct ni_desc *own = &desc[at++];
+            own->head = f[q].head;
+            own->payload = NI_DESC_PAYLOAD(send_word + f[q].word, f[q].words);
+            own->trigger = NI_NO_TRIGGER;
+            own->put = NI_PUT(1u, f[q].off, local) | put_lines | kind;
+        }
+    }
+    return at;
 }
 
 /* the plan of the whole 2-D machine's rings (line RING_NO_LINE) or of every line along
- * dimension `line` at once (see the top of the file) */
+ * dimension `line` at once (see the top of the file); with a block, the machine's
+ * reduce-scatter (phases A and B, then the finals) */
 static int ring_compile(coll_plan *plan, coll_ctx *ctx, unsigned line, const void *send_v, void *recv_v,
-                        uint32_t count, uint32_t kind, void *workspace, uint32_t workspace_bytes, const char *name)
+                        void *block_v, uint32_t count, uint32_t kind, void *workspace, uint32_t workspace_bytes,
+                        const char *name)
 {
     const uint32_t cycle0 = RVMESH_CSR_READ(mcycle);
     const int lines_only = line != RING_NO_LINE;
@@ -188,6 +239,15 @@ static int ring_compile(coll_plan *plan, coll_ctx *ctx, unsigned line, const voi
     const int in_place = send == recv;
     if (!coll_in_ram(send, bytes) || !coll_in_ram(recv, bytes) || !send || !recv ||
         (!in_place && coll_overlap(send, bytes, recv, bytes)))
+        return COLL_EARG;
+    uint8_t *block = (uint8_t *)block_v;
+    const int scatter = block != 0 && !lines_only;
+    const uint32_t block_words = scatter ? count / ctx->ni.nodes : 0u;
+    /* apart only: a node's finals read its sub-segment once phase B's last piece is in; apart,
+     * that piece's sender waited for this node's phase A to be done (RING_DONE), in place
+     * nothing orders the two (phase B' of the allreduce waits for it by its list's order) */
+    if (scatter && (in_place || ((uintptr_t)block & 3u) || !coll_in_ram(block, 4u * block_words) ||
+                    coll_overlap(block, 4u * block_words, send, bytes) || coll_overlap(block, 4u * block_words, recv, bytes)))
         return COLL_EARG;
     const uint32_t need = lines_only ? coll_ring_line_workspace(ctx, line) : coll_ring_allreduce_workspace(ctx);
     if (((uintptr_t)workspace & 15u) || need + RING_SCRATCH > workspace_bytes ||
@@ -227,7 +287,8 @@ static int ring_compile(coll_plan *plan, coll_ctx *ctx, unsigned line, const voi
     /* a line: phase A (its reduce-scatter) and B' (its allgather, as B' on the whole machine:
      * apart, one step more, the segment as held and then the node's own) */
 #define STEPS(phase, n) \
-    (lines_only && ((phase) == 1u || (phase) == 3u) ? 0u : (phase) == 2u && apart ? (n) : (n) - 1u)
+    ((lines_only && ((phase) == 1u || (phase) == 3u)) || (scatter && (phase) >= 2u) ? 0u \
+     : (phase) == 2u && apart ? (n) : (n) - 1u)
 #define PARTS(phase, j) \
     (apart && (((phase) == 0u && (j) > 1u) || (phase) == 1u || ((phase) == 2u && (j) == 1u)) ? 2u : 1u)
     /* the receives' counts: per arrival counter (2d + 1 for puts travelling + along d, 2d for
@@ -260,6 +321,35 @@ static int ring_compile(coll_plan *plan, coll_ctx *ctx, unsigned line, const voi
             }
         }
 
+    /* a reduce-scatter's finals: stream q's sub-segment, as phase B' would send it, to its
+     * owner (sub-segment g = q N + coord[a] nb + coord[b] of the vector, in node g / 4's block);
+     * and what this node's local counter hears as an owner: its block's four sub-segments */
+    ring_final fin[4];
+    uint32_t fin_count = 0;
+    const uint32_t block_word = scatter ? (uint32_t)(((uintptr_t)block - RVMESH_RAM_BASE) / 4u) : 0u;
+    for (unsigned q = 0; q < 4u && scatter; ++q) {
+        const unsigned b = 1u - stream_dim(q, 0, line);
+        const ring_range r = ring_piece(ctx, z, q, 2u, 1u, 0, line);
+        const uint32_t owner = r.word / block_words, lines = lines_of(recv_word + r.word, r.words, lb);
+        const uint32_t last = num[q][1][ctx->ni.size[b] - 1u], here_b = 2u * b + (q & 1u ? 0u : 1u);
+        int16_t hops[SCHED_MAX_DIMS];
+        fin[q].word = r.word;
+        fin[q].words = r.words;
+        fin[q].off = r.word - owner * block_words;
+        fin[q].trigger = by_lines ? NI_TRIGGER(here_b, last - lines + 1u) | NI_PACED : NI_TRIGGER(here_b, last);
+        if (owner == ctx->ni.node) {
+            fin[q].port = local;
+            fin[q].head = NOC_HEAD(0, 0, 0, 0, 56u + q);
+        } else {
+            fin[q].port = coll_route_to(ctx, owner, hops);
+            fin[q].head = NOC_HEAD(hops[0], hops[1], hops[2], fin[q].port / 2u, 56u + q);
+        }
+        const uint32_t k_word = block_word + q * r.words;   /* this node's block, its q-th sub-segment */
+        fin_count += (apart ? 2u : 1u) * (by_lines ? lines_of(k_word, r.words, lb) : 1u);
+    }
+    if (fin_count > 0xffffu)
+        return COLL_ESIZE;
+
     /* the lists: per port its barrier rounds, then its steps; the local port: the barrier's
      * links, then (apart) the node's own "phase A done" signals */
     struct ni_desc *desc = (struct ni_desc *)workspace;
@@ -288,6 +378,8 @@ static int ring_compile(coll_plan *plan, coll_ctx *ctx, unsigned line, const voi
                 d->trigger = NI_TRIGGER(here_a, num[q][0][ctx->ni.size[a] - 1u]);
                 d->put = NI_SIGNAL(RING_DONE(1u - a));
             }
+            if (scatter)
+                at = ring_finals(desc, at, fin, p, apart, recv_word, send_word, put_lines, kind, local);
             plan->list_count[p] = (uint16_t)(at - plan->list_first[p]);
             continue;
         }
@@ -352,13 +444,19 @@ static int ring_compile(coll_plan *plan, coll_ctx *ctx, unsigned line, const voi
                 }
             }
         }
+        if (scatter)
+            at = ring_finals(desc, at, fin, p, apart, recv_word, send_word, put_lines, kind, local);
         plan->list_count[p] = (uint16_t)(at - plan->list_first[p]);
     }
 #undef STEPS
 #undef PARTS
     for (unsigned p = 0; p <= NI_MAX_PORTS; ++p)
-        plan->recv_count[p] = p < local ? (uint16_t)counted[p] : 0u;
+        plan->recv_count[p] = p < local ? (uint16_t)counted[p] : p == local ? (uint16_t)fin_count : 0u;
     coll_ni_plan_finish(plan, ctx, rounds, desc, bytes, recv, count);
+    if (scatter) {   /* window 1: the block */
+        plan->transit = block;
+        plan->transit_words = block_words;
+    }
     plan->compile_cycles = RVMESH_CSR_READ(mcycle) - cycle0;
     return COLL_OK;
 }

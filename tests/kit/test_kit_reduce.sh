@@ -9,8 +9,9 @@
 # reduce to node 5 and a reduce-scatter of 3 a block by the doubling too), SUM/MIN/MAX/BXOR on the large path (reduce-scatter by
 # alltoall + allgather; apart and, MAX, in place), every built-in op on the NI's rings (64
 # elements: 4N) apart and SUM/BXOR/UMAX in place, the rings refusing overlapping buffers, an op of the program's own that does not commute (rvm_op_create) on
-# both paths, rvm_reduce_scatter (SUM/MAX/BAND on the rings, 16 a block; the own op and 17 a block
-# by alltoall), in place, rvm_reduce to node 5 with NULL elsewhere on the small, the rings' and the
+# both paths, rvm_reduce_scatter (SUM/MAX/BAND on the rings, 16 a block, each block put straight into
+# its owner's recv, nothing past it written, SUM again with the kept plan; the own op and 17 a block
+# by alltoall), in place (the rings' allreduce, block me copied), rvm_reduce to node 5 with NULL elsewhere on the small, the rings' and the
 # large path (its path named), on the rings with the root in place and to node 0 apart, bad input
 # (an unknown op, a misaligned buffer, a root off the machine, a workspace too small) with
 # its message, and the barrier (node 0 enters 40,000 cycles late: no node leaves before it

@@ -128,6 +128,11 @@ static int APART;
  * read */
 static int DBL, TORUS = 1;
 static uint32_t WIN, RES;
+/* SCAT: the reduce-scatter (coll_ring_reduce_scatter_compile): the result is node n's block
+ * (BLK = COUNT / N words at blk_word, window 1), elements [n BLK, (n + 1) BLK); recv is its
+ * accumulator */
+static int SCAT;
+static uint32_t BLK, blk_word;
 static uint32_t recv_word, send_word, lo_word, hi_word;
 static node_plan *plans;
 static node_state *st;
@@ -181,6 +186,11 @@ static int compile_all(uint32_t rofs, uint32_t sofs, const char **why)
     hi_word = (APART ? send_word : recv_word) + COUNT;
     WIN = COUNT;
     RES = 0;
+    if (SCAT) {   /* the block above both */
+        BLK = COUNT / N;
+        blk_word = ((hi_word + 15u) & ~15u) + (rofs + sofs) % 16u;
+        hi_word = blk_word + BLK;
+    }
     if (DBL) {   /* the window in the workspace (known once compiled), send above it */
         send_word = ws_words + sofs;
         lo_word = 0;
@@ -204,11 +214,17 @@ static int compile_all(uint32_t rofs, uint32_t sofs, const char **why)
             const uint32_t bytes = need + scratch - less;
             int rc = DBL ? coll_dbl_allreduce_compile(&plan, &ctx, &host_ram[send_word], COUNT, NI_COMBINE_SUM, host_ram,
                                                       bytes, "check")
+                   : SCAT ? coll_ring_reduce_scatter_compile(&plan, &ctx, &host_ram[send_word], &host_ram[recv_word],
+                                                             &host_ram[blk_word], COUNT, NI_COMBINE_SUM, host_ram, bytes, "check")
                    : LINE == RING_NO_LINE
                          ? coll_ring_allreduce_compile(&plan, &ctx, &host_ram[send_word], &host_ram[recv_word], COUNT,
                                                        NI_COMBINE_SUM, host_ram, bytes, "check")
                          : coll_ring_line_compile(&plan, &ctx, LINE, &host_ram[send_word], &host_ram[recv_word], COUNT,
                                                   NI_COMBINE_SUM, host_ram, bytes, "check");
+            if (less && rc == COLL_EARG) {   /* refused whatever the workspace */
+                *why = "the compiler refused the call (COLL_EARG)";
+                return rc;
+            }
             if (less && rc != COLL_EWORKSPACE) {
                 *why = "a workspace 4 bytes short of what the compiler says it needs was taken";
                 return -1;
@@ -251,6 +267,11 @@ static int compile_all(uint32_t rofs, uint32_t sofs, const char **why)
             WIN = plan.recv_words;
             RES = WIN - COUNT;
         } else if (plan.recv != (uint8_t *)&host_ram[recv_word] || plan.recv_words != COUNT) { *why = "plan's recv"; return -1; }
+        if (SCAT ? plan.transit != (uint8_t *)&host_ram[blk_word] || plan.transit_words != BLK
+                 : plan.transit != 0 || plan.transit_words != 0) {
+            *why = "the plan's window 1 (the reduce-scatter's block)";
+            return -1;
+        }
     }
     return 0;
 }
@@ -280,6 +301,10 @@ static void init_run(void)
             } else {
                 *word_at(n, recv_word + i) = own;
             }
+        }
+        for (uint32_t i = 0; i < BLK && SCAT; ++i) {
+            val poison = {0x4321, 0, 1};
+            *word_at(n, blk_word + i) = poison;
         }
         (void)span;
         for (unsigned p = 0; p < PORTS; ++p) {
@@ -422,9 +447,11 @@ static int rx_step(uint32_t n, unsigned p)
     }
     if (!r->started)
         return 0;   /* a put of the next plan waits at the port */
-    if ((w->put >> 16) & 3u) { failf("node %u: a put to window %u", n, (w->put >> 16) & 3u); return 0; }
-    if (w->off + w->words > WIN) {
-        failf("node %u port %u: put [%u, +%u) outside node %u's window of %u", n, p, w->off, w->words, w->dst, WIN);
+    const uint32_t win = (w->put >> 16) & 3u, win_base = win ? blk_word : recv_word, win_words = win ? BLK : WIN;
+    if (win > (SCAT ? 1u : 0u)) { failf("node %u: a put to window %u", n, win); return 0; }
+    if (w->off + w->words > win_words) {
+        failf("node %u port %u: put [%u, +%u) outside node %u's window %u of %u", n, p, w->off, w->words, w->dst, win,
+              win_words);
         return 0;
     }
     const int lines = (w->put & NI_PUT_LINES) != 0;
@@ -434,9 +461,9 @@ static int rx_step(uint32_t n, unsigned p)
         check_done(w->dst);
         return 1;
     }
-    const uint32_t from = recv_word + w->off + w->nwritten;
+    const uint32_t from = win_base + w->off + w->nwritten;
     uint32_t to = chunk_end(from);
-    if (to > recv_word + w->off + w->words) to = recv_word + w->off + w->words;
+    if (to > win_base + w->off + w->words) to = win_base + w->off + w->words;
     const uint32_t k = to - from;
     if (w->nread - w->nwritten < k)
         return 0;   /* the line's words are not all in */
@@ -586,8 +613,23 @@ static int run_sim(uint64_t seed)
                 return 0;
             }
         }
+        for (uint32_t i = 0; i < BLK && SCAT; ++i) {   /* the block: its elements of the sum, and nothing else */
+            const val *v = word_at(n, blk_word + i);
+            if (v->poison || v->cnt != MEMBERS || v->sum != expect[(size_t)n * BLK + i]) {
+                failf("node %u (%u,%u): block element %u (element %u): %s%u contributions%s", n, nx(n), ny(n), i, n * BLK + i,
+                      v->poison ? "garbage, " : "", v->cnt, v->cnt == MEMBERS && !v->poison ? " but the wrong ones" : "");
+                return 0;
+            }
+        }
         for (uint32_t i = 0; i < COUNT; ++i) {
             const val *v = word_at(n, recv_word + RES + i);
+            if (SCAT) {   /* the accumulator is scratch; send stays */
+                if (APART && (word_at(n, send_word + i)->cnt != 1 || word_at(n, send_word + i)->sum != key(n, i))) {
+                    failf("node %u: send element %u changed", n, i);
+                    return 0;
+                }
+                continue;
+            }
             if (v->poison || v->cnt != MEMBERS || v->sum != expect[(size_t)line_of(n) * COUNT + i]) {
                 failf("node %u (%u,%u): element %u: %s%u contributions%s", n, nx(n), ny(n), i, v->poison ? "garbage, " : "", v->cnt,
                       v->cnt == MEMBERS && !v->poison ? " but the wrong ones" : "");
@@ -667,7 +709,7 @@ static int setup(uint32_t x, uint32_t y, uint32_t count_, int apart, uint32_t li
 static uint32_t configs, runs, failures;
 static const char *line_name(void)
 {
-    return DBL ? (TORUS ? " doubling torus" : " doubling mesh") : LINE == 0u ? " rows" : LINE == 1u ? " columns" : "";
+    return DBL ? (TORUS ? " doubling torus" : " doubling mesh") : SCAT ? " reduce-scatter" : LINE == 0u ? " rows" : LINE == 1u ? " columns" : "";
 }
 
 static void check_config(uint32_t x, uint32_t y, uint32_t count_, int apart, uint32_t lw, uint32_t rofs, uint32_t sofs,
@@ -744,6 +786,32 @@ static void ring_done_early(void)
             struct ni_desc *d = &np->desc[np->first[p] + k];
             if ((d->trigger & (1u << 20)) && ((d->trigger >> 16) & 15u) >= 5u && ((d->trigger >> 16) & 15u) <= 6u &&
                 (d->trigger & 0xffffu) == 4u) { d->trigger -= 1u; return; }
+        }
+}
+
+/* the reduce-scatter's finals (heads tagged 56 .. 59, on any list): the first part's trigger
+ * one count short (its sub-segment read before phase B has combined it whole) */
+static int is_final(const struct ni_desc *d) { return NOC_HEAD_TAG(d->head) >= 56u && NOC_HEAD_TAG(d->head) < 60u; }
+static void scat_final_early(void)
+{
+    node_plan *np = &plans[victim];
+    for (unsigned p = 0; p < PORTS; ++p)
+        for (unsigned k = 0; k < np->count[p]; ++k) {
+            struct ni_desc *d = &np->desc[np->first[p] + k];
+            if (is_final(d) && (d->trigger & (1u << 20)) && (d->trigger & 0xffffu) > 1u)
+                d->trigger -= 1u;
+        }
+}
+/* an owner's local target one short: done before its block's last line */
+static void scat_target_short(void) { plans[victim].recv_count[4]--; }
+/* apart, the finals' second part (the node's own elements, combining) made plain */
+static void scat_own_plain(void)
+{
+    node_plan *np = &plans[victim];
+    for (unsigned p = 0; p < PORTS; ++p)
+        for (unsigned k = 0; k < np->count[p]; ++k) {
+            struct ni_desc *d = &np->desc[np->first[p] + k];
+            if (is_final(d) && (d->put >> 28) == 2u) { d->put &= 0x0fffffffu; return; }
         }
 }
 
@@ -877,6 +945,21 @@ int main(int argc, char **argv)
     fault("rows: combining-put-made-plain (4x4 apart, lines 16)", 4, 4, 2u * 4u * 4u, 1, 16, combine_to_plain, 1, 20);
     fault("rows: target-minus-1 (6x3 in place, lines 16)", 6, 3, 2u * 6u * 2u, 0, 16, target_short, 1, 20);
     LINE = RING_NO_LINE;
+    /* the reduce-scatter's finals to the blocks' owners */
+    SCAT = 1;
+    fault("reduce-scatter: final-before-whole (4x4 apart, lines 16)", 4, 4, 4u * 16u * 2u, 1, 16, scat_final_early, 0, 20);
+    fault("reduce-scatter: final-before-whole (5x3 apart, lines 1)", 5, 3, 4u * 15u * 2u, 1, 1, scat_final_early, 0, 20);
+    {   /* in place is refused (nothing would order a node's finals after its own phase A) */
+        const char *why = NULL;
+        const int rc = setup(4, 4, 4u * 16u, 0, 16, 1, 9, &why);
+        printf("%s coll-ring reduce-scatter in place refused%s%s\n", rc == COLL_EARG ? "ok" : "bad",
+               rc == COLL_EARG ? "" : ": compile returned ", rc == COLL_EARG ? "" : rc ? "another error" : "OK");
+        if (rc != COLL_EARG)
+            ++failures;
+    }
+    fault("reduce-scatter: owner-target-minus-1 (4x5 apart, lines 16)", 4, 5, 4u * 20u * 2u, 1, 16, scat_target_short, 1, 20);
+    fault("reduce-scatter: own-part-made-plain (3x4 apart, lines 1)", 3, 4, 4u * 12u, 1, 1, scat_own_plain, 1, 20);
+    SCAT = 0;
     /* the doubling (coll_dbl.c) */
     DBL = 1;
     fault("doubling: signal-before-whole (4x4 torus, 3 words)", 4, 4, 3, 0, 1, dbl_signal_early, 0, 40);
@@ -901,6 +984,17 @@ int main(int argc, char **argv)
                         uint32_t sd = n <= 30 ? seeds : n <= 60 ? (seeds + 1u) / 2u : (seeds + 3u) / 4u;
                         check_config(x, y, cnt, apart, lw, o[0], o[1], sd);
                     }
+    /* the reduce-scatter, apart (blocks of 4 .. 12 words) */
+    SCAT = 1;
+    for (uint32_t x = 3; x <= 8; ++x)
+        for (uint32_t y = 3; y <= 8; ++y)
+            for (uint32_t lw = 1; lw <= 16; lw += 15) {
+                const uint32_t n = x * y, cnt = 4u * n * (1u + (x + y + lw) % 3u);
+                const uint32_t *o = ofs[(x + y + lw) % 3u];
+                check_config(x, y, cnt, 1, lw, o[0], o[1], n <= 30 ? (seeds + 1u) / 2u : (seeds + 3u) / 4u);
+            }
+    check_config(4, 4, 4u * 16u, 1, 4, 1, 3, seeds);
+    SCAT = 0;
     /* lines of 4 words (the smallest that paces) on the smaller shapes */
     for (uint32_t x = 3; x <= 6; ++x)
         for (uint32_t y = 3; y <= 6; ++y)

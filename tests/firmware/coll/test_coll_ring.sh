@@ -16,7 +16,11 @@
 # (recursive doubling) too: every power-of-two shape of 2 to 64 nodes, torus and mesh, counts
 # of 1 to 37 words, the same checks (the result in the plan's last block; send never written);
 # planted: a block's "whole" signal sent early, a round's put before its block is whole, the local
-# target one short, the local combine made plain, the barrier wait lowered. About 20 s on one
+# target one short, the local combine made plain, the barrier wait lowered. The reduce-scatter
+# (coll_ring_reduce_scatter_compile: every torus 3x3 to 8x8, apart, lines of 1 and 16 words):
+# every node's block in its window 1 holds its elements of the sum exactly once, nothing past it
+# written, send unchanged; in place refused; planted: a piece sent to its owner one count early,
+# an owner's target one short, the node's own part made plain. About 20 s on one
 # core (ring_check 100 1: 100 seeds).
 set -u
 . tests/lib.sh

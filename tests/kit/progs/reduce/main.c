@@ -289,6 +289,23 @@ int main(void)
         expect(name, rc == 0 && !memcmp(out, want + me * count, 4u * count) && out[count] == 0x5a5a5a5au &&
                          !strcmp(rvm_last_reduce_path(), rings ? "rings" : "alltoall"));
     }
+    /* on the rings each node's block goes straight into its recv (the machine's plan): again with
+     * the kept plan; in place (recv == send: block me into send's first count elements) the rings
+     * reduce into the free RAM and copy block me */
+    {
+        const uint32_t count = LARGE / RVM_NODES;
+        const int rings = ni_has_combine() && count % 4u == 0;
+        fill(count * RVM_NODES);
+        expected(count * RVM_NODES, RVM_SUM);
+        memset(out, 0x5a, sizeof out);
+        const int rc = rvm_reduce_scatter(in, out, count, RVM_SUM);
+        expect("reduce-scatter-sum-again", rc == 0 && !memcmp(out, want + me * count, 4u * count) &&
+                                               out[count] == 0x5a5a5a5au &&
+                                               !strcmp(rvm_last_reduce_path(), rings ? "rings" : "alltoall"));
+        const int rc2 = rvm_reduce_scatter(in, in, count, RVM_SUM);
+        expect("reduce-scatter-in-place", rc2 == 0 && !memcmp(in, want + me * count, 4u * count) &&
+                                              !strcmp(rvm_last_reduce_path(), rings ? "rings" : "alltoall"));
+    }
     /* a short reduce-scatter (3 a block, 48 elements: not the rings'): by recursive doubling where
      * the NI combines, else by alltoall */
     fill(3u * RVM_NODES);
