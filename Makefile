@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: ISC
 # rvmesh: RISC-V soft cores on an all-port wormhole mesh, simulated with Verilator.
 #
 # Start here:  make demo   (installs what is missing, builds, runs the main job)

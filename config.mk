@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: ISC
 # rvmesh machine configuration: the single source of truth.
 #
 # Every part of the build reads these values: the RTL gets them as Verilator/yosys

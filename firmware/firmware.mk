@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: ISC
 # Firmware: the node runtime (firmware/rt), programs (firmware/apps) and test programs
 # (tests/firmware), cross-compiled for the core with the settings of config.mk.
 #

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: ISC
 # RTL file lists and lint targets. Each part keeps its own lines below.
 
 # ---- core (rtl/core): RV32IM core, node RAM, the node glue (node_core), single-node top -

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: ISC
 # make demo: the main job -- the collectives running on a simulated machine of RISC-V tiles
 # (core + RAM + NI + all-port wormhole router, in Verilator) of config.mk's shape -- then each
 # part on its own:

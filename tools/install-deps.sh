@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: ISC
 # Installs the Debian packages rvmesh needs, and only those that are missing; then the npm
 # package of the browser tests (tools/browser: playwright-core, which drives Debian's
 # Chromium; no browser is downloaded) into tools/browser/node_modules, from its lock file.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* The smallest rvmesh program: prints a line and its own cycle count, exits 0. */
 #include <stdio.h>
 

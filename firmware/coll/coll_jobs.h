@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* rvmesh jobs area: how a host (mesh-sim) hands every node the collectives to run, with that
  * node's own schedule tables, and how it checks each node's buffers after each collective.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* rvmesh collectives: the jobs runner (see coll_runner.h). */
 #include "coll_runner.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* rvmesh collectives: running the jobs a host wrote into the jobs area (coll_jobs.h).
  *
  * coll_jobs_run() does, for each job record j: open this node's table (coll_open_table),

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: ISC
 # Device drivers (firmware/drivers): linked into the programs that need them.
 #
 # A program in one of FW_DRIVER_DIRS is built like any firmware program (firmware.mk)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* rvmesh link-port driver: see linkport.h and rtl/tile/README.md. */
 #include "linkport.h"
 

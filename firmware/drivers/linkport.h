@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* rvmesh link-port driver: the network interface (NI) of a tile as 2d transmit and 2d
  * receive ports. The register map is defined in rtl/tile/README.md; the flit and packet
  * format in rtl/README.md ("Flit and packet format").

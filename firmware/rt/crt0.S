@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* rvmesh crt0: reset entry and trap entry of every C firmware image.
  *
  * _start (first word of RAM, the core's reset PC): set gp, sp and tp, clear .bss and

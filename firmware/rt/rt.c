@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* rvmesh node runtime: console stdout for picolibc, exit through tohost, default trap, and a
  * memcpy that copies words. */
 #include "rvmesh_rt.h"

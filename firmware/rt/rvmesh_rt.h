@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* rvmesh node runtime: console, exit, cycle counters and traps.
  *
  * Every firmware image links firmware/rt/crt0.S and firmware/rt/rt.c. printf and the rest

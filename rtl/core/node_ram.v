@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: ISC
 // node_ram: the node's on-chip RAM (code and data), WORDS x 32 bits, in one of two forms.
 //
 // SP_BANKS = 0 (the default, the simulators'): LINE_WORDS banks interleaved by word (bank

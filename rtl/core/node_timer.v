@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: ISC
 // node_timer: machine timer at the addresses of qemu virt's CLINT, so that the same
 // firmware runs on both. Word registers (offsets from the device base):
 //   0x4000 mtimecmp[31:0]   0x4004 mtimecmp[63:32]   (read/write, reset all ones)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: ISC
 // rv32_mul_iter: small iterative multiplier for MUL, MULH, MULHSU, MULHU (the core uses it
 // when its parameter MUL_KIND is 0, e.g. for iCE40 parts without DSP blocks).
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: ISC
 // noc_fifo: the synchronous FIFO of every router input buffer. The front entry is visible
 // combinationally (front_data) whenever empty is low; pop removes it at the next clock
 // edge. Pushing into a full FIFO is ignored (the router's credit protocol never does it).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: ISC
 // noc_links: the links of a DIMS-dimensional mesh or torus of nodes, as wiring: which node's
 // output link feeds which node's input link, and where each input's credits go back. Used
 // by noc_network (a node is a router) and mesh_top (a node is a tile with its router).

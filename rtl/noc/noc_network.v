@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: ISC
 // noc_network: a whole DIMS-dimensional mesh or torus of noc_router, built from parameters.
 //
 // Node n has coordinates x = n % SIZE_X, y = (n / SIZE_X) % SIZE_Y, z = n / (SIZE_X*SIZE_Y).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: ISC
 // noc_router: all-port wormhole router of a DIMS-dimensional mesh or torus.
 //
 // Ports: 2*DIMS network ports; port k = 2*d + s faces the neighbour in dimension d, on the

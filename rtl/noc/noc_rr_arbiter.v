@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: ISC
 // noc_rr_arbiter: round-robin arbiter. grant is one-hot (or zero when no request); the
 // search starts just after the last requester that was granted while advance was high,
 // so a requester that keeps asking is served within N grants: nobody starves.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: ISC
 // mesh_top: a whole rvmesh machine: SIZE_X x SIZE_Y (x SIZE_Z) tiles, mesh or torus, each
 // tile a core + RAM + NI + router, the routers' links wired by noc_links (as in noc_network).
 //

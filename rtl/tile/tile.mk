@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: ISC
 # The tile (rtl/tile): core + RAM + NI + router, and mesh_top, the machine of tiles.
 #   make lint-tile     verilator --lint-only -Wall on tile_ni, tile and mesh_top (2-D/3-D,
 #                      mesh/torus, config.mk's shape)

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: ISC
 # make bench-mesh: the collectives on the simulated machine of RISC-V tiles (mesh-sim), on
 # the 4x4 and 8x8 tori: cycles per collective against message size, against the cost model
 # and the all-port lower bound; flits per link; and the simulator's own speed (machine

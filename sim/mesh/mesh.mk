@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: ISC
 # mesh-sim: the whole-machine Verilator simulator (sim/mesh) of rtl/tile's mesh_top.
 #   make mesh-sim          ->  $(BUILD)/bin/mesh-sim, config.mk's machine
 #   make mesh-sim-5x5t     ->  $(BUILD)/bin/mesh-sim-5x5t, another shape (MESH_SIM_VARIANTS)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: ISC
 // mesh_jobs: mesh-sim's collectives test bench. See mesh_jobs.h and sim/mesh/README.md.
 #include "mesh_jobs.h"
 

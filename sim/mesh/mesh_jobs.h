@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 // mesh_jobs: mesh-sim's collectives test bench (`--job TABLES:BYTES[:SEED]`).
 //
 // Before reset it writes every node's jobs area (firmware/coll/coll_jobs.h: header, job

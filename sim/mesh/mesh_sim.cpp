@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: ISC
 // mesh-sim: a whole rvmesh machine (rtl/tile/mesh_top: tiles of core + RAM + NI + router)
 // simulated by Verilator.
 //

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: ISC
 # make bench-router: latency against offered load for uniform random traffic on the 8x8
 # mesh and torus (2, 4 or 8 VCs of NOC_BUF_DEPTH or 16 flits), saturation throughput as a
 # fraction of the bisection limit, cycles per hop, and (with yosys) iCE40 cells per router.

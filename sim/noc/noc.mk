@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: ISC
 # Traffic test bench of the router network (rtl/noc): noc-sim, one Verilator model holding
 # a network of every listed shape (the shape is chosen at run time with --shape/--torus).
 #

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: ISC
 // noc-sim: traffic test bench of the rvmesh router network (rtl/noc), no cores.
 //
 // It drives the all-port local side of every router directly: synthetic traffic patterns,

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: ISC
 # bench-core: cycles, instret and CPI of each C test program on node-sim (the simulated
 # configuration, config.mk's CORE_*) and on node-sim-board (the iCE40 board's, CORE_BOARD_*)
 # side by side, node-sim's simulation speed, and (when yosys ran) the core's iCE40 cell

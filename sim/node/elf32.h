@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 // elf32: a small reader for 32-bit little-endian RISC-V ELF executables (no libelf).
 #ifndef RVMESH_ELF32_H
 #define RVMESH_ELF32_H

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: ISC
 # node-sim: the single-node Verilator simulator (sim/node) of rtl/core's node_top.
 #   make node-sim          ->  $(BUILD)/bin/node-sim --elf FILE [--max-cycles N] [--trace F.fst]
 #   make node-sim-stress   ->  $(BUILD)/bin/node-sim-stress, for tests: the core with its

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: ISC
 // node-sim: one rvmesh node (rv32_core + RAM + console) simulated by Verilator.
 //
 // Loads an RV32IM ELF into the node's RAM, runs it from reset, copies console output to

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: ISC
 // See sim_common.h.
 #include "sim_common.h"
 

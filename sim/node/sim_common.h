@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 // What node-sim and mesh-sim share besides the ELF loader (elf32.h) and the cycle loop
 // (sim_run.h): the command line (its parser, the options both take, number parsing, the
 // usage error), the check that an output file can be written, trap bookkeeping and the

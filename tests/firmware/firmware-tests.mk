@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: ISC
 # Test programs of the core (tests/firmware/): ISA tests, C programs, differential test.
 # Included by the top-level Makefile; the ELFs of isa/*.S and programs/*.c are built by
 # the generic rules of firmware/firmware.mk (build/fw/<path>.elf).

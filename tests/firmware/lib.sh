@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: ISC
 # Shared by the tests/firmware/**/test_*.sh scripts (sourced, not run).
 #
 # Runs a firmware ELF on node-sim or on qemu-system-riscv32 and leaves its console output

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* collectives: runs the collectives a host (mesh-sim --job TABLES:BYTES[:SEED]) wrote into
  * this program's jobs area, one after the other, on every node (firmware/coll/coll_runner.h
  * says what each job does; coll_jobs.h is the contract with the host).

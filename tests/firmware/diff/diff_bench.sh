@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: ISC
 # diff_bench.sh FIRST COUNT: the long differential run of `make bench` (bench-diff).
 # Generates and compares seeds FIRST..FIRST+COUNT-1 in batches of 100, prints progress,
 # keeps the programs of failing seeds and deletes the others, and writes

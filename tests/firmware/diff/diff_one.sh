@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: ISC
 # diff_one.sh SEED: runs the generated program of SEED ($DIFF_DIR/seed_SEED.elf, built
 # beforehand) on qemu and on node-sim and compares their console outputs exactly.
 # Prints one line: PASS diff/seed_<n>  or  FAIL diff/seed_<n>: <first difference>; reproduce: ...

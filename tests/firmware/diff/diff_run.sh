@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: ISC
 # diff_run.sh SEED [SEED...]: builds the random program of each seed and compares qemu
 # with node-sim (the reproduction command printed by a failing differential test).
 # Keeps both outputs in build/diff/len<L>/seed_<n>.{qemu,node}.out on a mismatch and

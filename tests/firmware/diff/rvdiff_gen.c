@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* rvdiff-gen: writes a random, self-contained RV32IM assembly program for the
  * differential test of the core against qemu (tests/firmware/diff/).
  *

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: ISC
 # Differential test of the core against qemu: DIFF_TEST_COUNT (100) random RV32IM programs
 # from fixed seeds 1..100, each about DIFF_LENGTH (3000) random items, run on qemu and on
 # node-sim; their console outputs (all 31 registers and the scratch memory words) must be

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* ADD, SUB, ADDI: carries, overflow wrap, sign-extended immediates, x0 and bypasses. */
 #include "isa_test.h"
 

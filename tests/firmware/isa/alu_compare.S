@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* SLT, SLTU, SLTI, SLTIU: signed and unsigned compares at the extremes. */
 #include "isa_test.h"
 

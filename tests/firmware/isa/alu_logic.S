@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* AND, OR, XOR and their immediate forms (immediates sign-extended to 32 bits). */
 #include "isa_test.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* BEQ, BNE, BLT, BGE, BLTU, BGEU: taken and not taken at the signed/unsigned
  * boundaries, equal operands, the same register twice, x0, a counted backward loop. */
 #include "isa_test.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Branch offsets at the ends of their 13-bit range: -4096 (taken), +4092 (taken), the
  * offsets with bit 11 set (+-2048), and +4094, which reaches a 2-byte aligned target: not
  * taken it is fine, taken it raises instruction-address-misaligned (mcause 0, mepc = the

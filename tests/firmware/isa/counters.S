@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* The counters: mcycle and minstret (and their user aliases cycle/instret) increase;
  * minstret counts exactly the instructions retired by a straight-line block (a CSR read
  * returns the count before the reading instruction retires, so two reads N instructions

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* minstret and traps: an instruction that traps (ECALL, EBREAK, an illegal instruction,
  * a misaligned-target jump) does not retire and is not counted; the handler's
  * instructions, MRET included, are (privileged spec, ECALL/EBREAK: "not considered to

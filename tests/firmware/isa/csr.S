@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* The six CSR instructions (CSRRW/S/C and their immediate forms) on mscratch; the
  * read-only and machine information CSRs (mhartid = 0 on a single node, misa = RV32 with
  * I and M); read/write of mtvec, mepc, mcause, mtval; mstatus.MIE set and clear. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* CSR writes used by the very next instruction: a new mtvec by an ECALL or an illegal
  * instruction right after it, a new mepc by an MRET right after it, mscratch read back
  * and branched on at once, and a CSR read right after a trap return. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* DIV and DIVU: rounding toward zero, division by zero (all ones) and INT_MIN / -1
  * (INT_MIN) as the spec defines them, without traps. */
 #include "isa_test.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Self-modifying code: a store that rewrites an instruction followed by FENCE.I makes
  * the new instruction the one executed, whether the rewritten word is just after the
  * FENCE.I, further on, or in a routine run before (stale old instruction must not run). */

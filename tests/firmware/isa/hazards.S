@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Pipeline hazards: read-after-write at distances 1..3 from ALU, load, MUL, DIV and CSR
  * producers into ALU, store data, store/load base, branch and JALR consumers; write
  * after write to one register. */

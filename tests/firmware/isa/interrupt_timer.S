@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* The machine timer interrupt through the timer at qemu virt's CLINT addresses (mtimecmp
  * 0x02004000, mtime 0x0200bff8; the node has the same): mip.MTIP follows
  * mtime >= mtimecmp; nothing is taken while mie.MTIE or mstatus.MIE is 0; with both set the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* rvmesh ISA test harness: macros for self-checking RV32IM assembly tests.
  *
  * A test file includes this header, opens with TEST_BEGIN, makes numbered checks and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* JAL and JALR: link values (pc + 4), rd = x0, rd = rs1, JALR clearing bit 0 of the
  * target, negative JALR offsets, far JAL offsets (bit 11 and the upper immediate bits),
  * and misaligned (2-byte) targets trapping with mcause 0, mepc = the jump, mtval = the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* LB, LH, LW, LBU, LHU: sign and zero extension, every byte lane, negative and maximal
  * offsets, rd = base, rd = x0, load-use. */
 #include "isa_test.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* LUI and AUIPC: upper immediates, sign of bit 31, pc-relative results. */
 #include "isa_test.h"
 

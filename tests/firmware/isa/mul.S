@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* MUL and MULH: low and signed-high halves of the 64-bit product. */
 #include "isa_test.h"
 

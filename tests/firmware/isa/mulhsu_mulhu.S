@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* MULHSU (signed x unsigned) and MULHU (unsigned x unsigned) high halves. */
 #include "isa_test.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* The register file: x1..x31 hold 31 distinct values at once (two patterns, the second
  * the complement of the first, so every bit of every register is seen at 0 and at 1),
  * and x0 stays 0 whatever is written to it.

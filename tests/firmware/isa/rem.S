@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* REM and REMU: sign of the dividend, remainder by zero (the dividend) and
  * INT_MIN % -1 (0), without traps. */
 #include "isa_test.h"

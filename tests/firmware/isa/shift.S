@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* SLL, SRL, SRA, SLLI, SRLI, SRAI: shifts by 0 and 31, only rs2[4:0] counts. */
 #include "isa_test.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Squashing: the instructions fetched after a taken branch, JAL, JALR, MRET, or a
  * trapping instruction must have no effect: no register write, no store, no CSR write,
  * and no trap of their own (illegal encodings, ECALL, faulting loads placed there). Also

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* SB, SH, SW: byte lanes (the other bytes of the word stay), negative offsets, store
  * then load of the same address, data register = base register, x0 as data. */
 #include "isa_test.h"

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: ISC
 # Runs every tests/firmware/isa/*.S on qemu (proves the test itself right) and on
 # node-sim (tests the core). One check per program and platform:
 #   PASS isa/<name> qemu | PASS isa/<name> node-sim | FAIL ...: <first console line>

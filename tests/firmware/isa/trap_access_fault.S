@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Access faults: a load from an address where nothing is mapped raises mcause 5, a store
  * mcause 7; mepc = the instruction, mtval = the address; the load leaves rd unwritten.
  * 0x90000000 is unmapped on the node (RAM is 64 KiB at 0x80000000) and on qemu virt. */

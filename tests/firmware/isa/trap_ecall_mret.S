@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* ECALL (mcause 11) and EBREAK (mcause 3) with mepc = the instruction; the trap clears
  * mstatus.MIE and copies the old MIE into MPIE; MRET restores MIE from MPIE, sets MPIE
  * and jumps to mepc; MRET used directly (not after a trap); registers other than those

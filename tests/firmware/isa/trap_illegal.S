@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Illegal instructions: mcause 2, mepc = the instruction, mtval = its encoding, and the
  * handler resumes after it. Covers the all-zero and all-one words, unknown CSRs, writes
  * to read-only CSRs, other extensions (F, A, RV64, S-mode), custom opcodes and reserved

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Misaligned loads (mcause 4) and stores (mcause 6): mepc = the instruction, mtval = the
  * address; a trapping load leaves rd unwritten, a trapping store leaves memory unchanged.
  * Byte accesses and naturally aligned halves/words at every legal offset do not trap.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* The node's memory map: the last word of its RAM (RAM_BASE + RAM_BYTES - 4) is usable,
  * the first byte past it raises an access fault (mcause 5/7, mtval = the address).
  * QEMU-SKIP: qemu virt has 128 MiB of RAM, not the node's RAM_BYTES

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* mtval of instruction-address-misaligned traps raised by taken branches and JAL: the
  * spec has it hold the (misaligned) target address, as it does for JALR.
  * QEMU-SKIP: qemu 7.2 writes the branch/JAL's own pc to mtval here (a qemu bug; its JALR is right)

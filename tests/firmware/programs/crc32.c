@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* CRC-32 (IEEE 802.3, reflected, polynomial 0xEDB88320): a bit-by-bit and a table-driven
  * implementation must agree with each other and with the known check values:
  * "123456789" -> 0xCBF43926, and a 16 KiB pseudo-random buffer -> CRC_BIG_EXPECTED

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* A small interpreter: a stack-machine bytecode (arithmetic, compare, jumps, locals,
  * calls) running programs with known results (factorial 12, iterative Fibonacci 30,
  * recursive Fibonacci 16, Collatz steps of 27, sum 1..2000, gcd), and a recursive-descent

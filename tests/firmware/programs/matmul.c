@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Integer matrix multiply: C = A x B for 32x32 int32 matrices, computed in i-j-k order
  * and again in i-k-j order (a different loop nest and summation order), checked equal,
  * checked with Freivalds' identity C x v = A x (B x v) for two vectors, and against the

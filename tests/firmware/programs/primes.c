@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Division-heavy number theory: primes below 30000 by a sieve (3245 of them) and below
  * 4000 by trial division with % (550), which must agree; gcd by Euclid (% per step) and
  * by the binary method (no division) over 1..120 x 1..120, which must agree; Fermat's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Sorting: quicksort (median of three, explicit stack) of 3000 pseudo-random words and
  * insertion sort of the first 400 of them; the results must be in order, a permutation
  * of the input (same sum, xor and sum of squares, and the same multiset as a merge of

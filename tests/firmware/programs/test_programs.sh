@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: ISC
 # Runs every tests/firmware/programs/*.c (built -O2 with the runtime) on qemu and on
 # node-sim. Each program checks its own results, prints one result line
 #   <name>: <results>: ok; cycles <C> instret <I>

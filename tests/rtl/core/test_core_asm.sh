@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: ISC
 # Directed programs of the core on node-sim: tests/rtl/core/asm/*.S (hazards, traps and
 # CSRs, interrupts) and tests/rtl/core/c/*.c (multiplier and divider against a software
 # reference). Each is self-checking and must exit 0 (an assembly test exits with the

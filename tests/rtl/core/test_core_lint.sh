@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: ISC
 # verilator --lint-only -Wall on the core (rv32_core) and the node top (node_top).
 set -u
 . tests/lib.sh

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: ISC
 # The core's stalls and its small configuration: every self-checking program
 # (tests/rtl/core/asm/*.S, tests/rtl/core/c/*.c, tests/firmware/isa/*.S,
 # tests/firmware/programs/*.c) on

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: ISC
 # The core synthesizes for iCE40 with yosys synth_ice40. A missing yosys is a failure (make
 # test installs it).
 set -u

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: ISC
 // Unit test of tile_ni's DMA engines (run by test_tile_dma.sh: verilator --binary --timing).
 // The NI (2-D: 4 ports) is connected to a RAM of 1024 words read and written a line of L words
 // at a time (L = 4: as the tile's node_ram, a line per access) and to a model of the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: ISC
 # Shared by the tests/sim/mesh/test_*.sh scripts (sourced, not run). Each script sets `sim`
 # (the mesh-sim binary) and `work` (its output folder) before using these.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: ISC
 # The collectives (firmware/coll) on config.mk's 4x4 torus, in mesh-sim:
 #   - coll_errors.c: misuse of the API and network faults, each with its error code and the
 #     message the library prints;

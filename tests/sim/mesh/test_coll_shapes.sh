@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: ISC
 # Every collective on the shapes besides config.mk's 4x4 torus (which test_coll.sh covers):
 # the 4x4 mesh (broadcast by Cang-Wu and its DP variant), the 5x5 torus, the 3x3x3 torus
 # (from a random power-on state), and on request the 3x3x3 mesh, each a mesh-sim model of its

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: ISC
 # mesh-sim's collectives test bench (--job) tested on its own, with an oracle program that
 # writes each collective's result from coll_pattern without communicating
 # (progs/jobs_oracle.c): the bench must accept the right buffers, and name node, sender and

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: ISC
 # mesh-sim on config.mk's machine (the 4x4 torus): the all-port neighbour exchange, the
 # NI's DMA engines, the driver's interrupts, the NI's error handling, console prefixes, exit
 # statuses, bad input, --trace, --progress, --pc-trace, --shape.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: ISC
 # Traffic tests of the router network with noc-sim (sim/noc): every pattern on every shape
 # at low load and past saturation (packet payloads of 1..64 flits), the contention-free
 # step timing, the error cases, the watchdog, and the command line. Fixed seeds.

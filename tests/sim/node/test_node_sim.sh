@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: ISC
 # node-sim's command line, ELF loader, exit statuses, console, trace and summary line.
 set -u
 . tests/lib.sh

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Directed bring-up tests of rtl/core (run on node-sim): tiny self-checking programs.
  *
  * CHECK(n, reg, value) compares a register with a constant; a mismatch ends the run with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Pipeline hazards: forwarding, load-use, load feeding a branch/jump/address/store,
  * store-then-load, byte lanes, multiply and divide results used at once, x0. */
 #include "core_test.h"

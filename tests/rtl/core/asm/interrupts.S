@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Machine timer interrupts (node_timer, CLINT addresses of qemu virt): mip.MTIP, masking
  * by mie and mstatus.MIE, mcause/mepc, mret, vectored mtvec, wfi, and interrupts landing
  * on every kind of instruction (loads, stores, mul, div, branches, calls) of a workload

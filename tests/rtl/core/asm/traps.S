@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* Traps and machine CSRs: ecall, ebreak, illegal instructions and CSRs, misaligned and
  * faulting loads/stores, misaligned jumps, fetch faults, mstatus MIE/MPIE across a trap
  * and mret, identification CSRs, counters. */

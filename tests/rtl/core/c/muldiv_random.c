@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* The core's multiplier and divider against a shift-and-add / shift-and-subtract reference
  * on 3,000 operand pairs: random words, random bit lengths (which drive the divider's
  * step count), signs, 0, 1, -1, INT32_MIN, powers of two and their neighbours.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* The NI's DMA engines on every node of a torus at once:
  *  - all-port neighbour exchanges through ni_exchange (NI version 2: heads and info flits
  *    by the core, payloads by the 8 engines of each node), worms of 2..256 payload words,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* The link-port driver's interrupts (ni_irq_on, ni_irq_handle), on every node of a torus at
  * once: every node enables the RX interrupt of each of its 2d ports, sends one worm on each
  * port (two payload words: its node index and the port) and then only waits; the worms are

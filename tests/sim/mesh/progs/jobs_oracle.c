@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* A test of mesh-sim's collectives test bench (--job), not of the collectives: every node
  * writes the result a collective must leave, straight from coll_pattern, without sending a
  * single flit, and goes through the jobs-area handshake. mesh-sim must accept it.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* All-port neighbour exchange: every node sends one worm on each of its 2d ports at once
  * (to the neighbour that way) and receives 2d worms, checking on which port each came in,
  * its head, source and every payload word. Three rounds: empty payload, 12 words and 64

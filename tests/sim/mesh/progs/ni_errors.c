@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* The NI's error handling, on every node of a torus at once:
  *  - worms the router refuses at injection (a ring count |dx| >= n, no hop at all, a start
  *    dimension >= DIMS, dz != 0 in 2-D, and a long refused worm) set the port's ERROR bit,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* On a mesh (not a torus), every node at once: a worm whose route would leave the mesh is
  * refused by the NI -- in each of the 4 directions, from every node, with the smallest hop
  * count that leaves (one past the edge) -- sets that port's ERROR bit and counts in

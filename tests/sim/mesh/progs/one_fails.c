@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* mesh-sim check: node 5 prints a line without a newline and exits with status 7 at once;
  * every other node prints a line and exits 0 later (so node 5 is the first failure). */
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* node-sim check: prints a fixed line on the console, then exits with status 3. */
     .section .text.init, "ax", @progbits
     .globl _start

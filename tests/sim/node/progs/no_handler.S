@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* node-sim check: an ecall while mtvec is still 0 (reset value). The trap goes to
  * address 0, which cannot be fetched, so the handler's first instruction traps again:
  * the core halts and node-sim exits with status 126. */

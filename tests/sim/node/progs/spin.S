@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* node-sim check: loops forever (must end at --max-cycles with status 125). */
     .section .text.init, "ax", @progbits
     .globl _start

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: ISC */
 /* node-sim check: one segment larger than the RAM (RAM_BYTES comes in as a define). */
     .section .text.init, "ax", @progbits
     .globl _start
