@@ -863,24 +863,25 @@ static uint32_t rings_need(uint32_t group, uint32_t total, uint32_t n, uint32_t 
 /* the kept plans' entry of the doubling allreduce (coll_dbl.c) combined by `kind`: past the
  * rings' */
 #define DBL_ENTRY(kind) ((int32_t)(RVM_MAX_TABLES + 16u * 16u + ((kind) >> 28)))
-/* the kept plans' entry of the rings' reduce-scatter straight to the blocks' owners: past the
- * doubling's */
-#define SCATTER_ENTRY(kind) ((int32_t)(RVM_MAX_TABLES + 17u * 16u + ((kind) >> 28)))
+/* the kept plans' entry of the rings' reduce-scatter straight to the blocks' owners on
+ * communicator `group` (the machine, or its lines): past the doubling's */
+#define SCATTER_ENTRY(group, kind) ((int32_t)(RVM_MAX_TABLES + 17u * 16u + 16u * (group) + ((kind) >> 28)))
 
 /* an allreduce of count elements by a plan of the NI's own: the rings (coll_ring.c) on
  * communicator `group` (the machine, or every line along dimension group - 1 at once), or
  * with `dbl` the doubling (coll_dbl.c, the machine); its plan takes ws bytes (rings_need,
  * dbl_need) and is kept as a table's is (run). The doubling's plan depends on send and count
  * alone (its result stays in its workspace: recv is not part of its key); *ran (if not NULL)
- * is the plan that ran. With a block (the machine's rings), the reduce-scatter instead: the
- * vector reduced into recv (the free RAM), each node's block put straight into its block
- * (coll_ring_reduce_scatter_compile; its plan is keyed on send and block: recv, the top of
- * the free RAM for this count, is the same on every call of that count). */
+ * is the plan that ran. With a block (the rings), the reduce-scatter instead: the vector
+ * reduced into recv (the free RAM), each node's block put straight into its block
+ * (coll_ring_reduce_scatter_compile, coll_ring_line_reduce_scatter_compile; its plan is keyed
+ * on send and block: recv, the top of the free RAM for this count, is the same on every call
+ * of that count). */
 static int ni_allreduce(const char *name, uint32_t group, int dbl, const void *send, void *recv, void *block,
                         uint32_t count, uint32_t kind, uint32_t ws, const coll_plan **ran)
 {
     kit.ctx.setup_cycles = 0;
-    const int32_t entry = dbl ? DBL_ENTRY(kind) : block ? SCATTER_ENTRY(kind) : RING_ENTRY(group, kind);
+    const int32_t entry = dbl ? DBL_ENTRY(kind) : block ? SCATTER_ENTRY(group, kind) : RING_ENTRY(group, kind);
     void *const key = dbl ? 0 : block ? block : recv;
     const uint32_t bytes = 4u * count;
     rvm_cached *p = kept(entry, send, key, bytes);
@@ -897,6 +898,8 @@ static int ni_allreduce(const char *name, uint32_t group, int dbl, const void *s
         void *at = kit.ws + kit.arena_used;
         const uint32_t room = kit.ws_bytes - kit.arena_used;
         const int rc = dbl     ? coll_dbl_allreduce_compile(&p->plan, &kit.ctx, send, count, kind, at, room, name)
+                       : block && group ? coll_ring_line_reduce_scatter_compile(&p->plan, &kit.ctx, group - 1u, send,
+                                                                               recv, block, count, kind, at, room, name)
                        : block ? coll_ring_reduce_scatter_compile(&p->plan, &kit.ctx, send, recv, block, count, kind, at,
                                                                   room, name)
                        : group ? coll_ring_line_compile(&p->plan, &kit.ctx, group - 1u, send, recv, count, kind, at, room, name)
@@ -1148,14 +1151,14 @@ static int reduce_scatter(uint32_t group, const char *name, const void *send, vo
     uint32_t *parts = (uint32_t *)(void *)reserve((uint32_t)all);
     /* the NI's rings (as rvm_allreduce: a built-in op; the machine's, a 2-D torus whose NI
      * combines, count a multiple of 4; a line's of a torus, count even): the whole vector
-     * reduced into the free RAM; the machine's then puts each block straight into its owner's
-     * recv (no allgather: about half an allreduce's traffic), a line's allgathers it and
-     * copies block me to recv (so does the machine's when recv overlaps send) */
+     * reduced into the free RAM (the rings' reduce-scatter half), then each block put straight
+     * into its owner's recv (no allgather); when recv overlaps send, the rings' allreduce and
+     * block me copied to recv */
     uint32_t ring_ws;
     if ((ring_ws = rings_need(group, count * n, n, kind)) != 0 && coll_in_ram(send, (uint32_t)all) &&
         ring_ws + COLL_RING_SCRATCH + 16u <= kit.ws_bytes) {
         kit.reduce_path = "rings";
-        const int straight = !group && coll_in_ram(recv, (uint32_t)blk) && !coll_overlap(recv, blk, send, all);
+        const int straight = coll_in_ram(recv, (uint32_t)blk) && !coll_overlap(recv, blk, send, all);
         rc = ni_allreduce(name, group, 0, send, parts, straight ? recv : 0, count * n, kind, ring_ws, 0);
         if (rc == COLL_OK && !straight)
             memcpy(recv, parts + (size_t)me * count, (size_t)blk);

@@ -227,6 +227,13 @@ int coll_ring_line_fits(const coll_ctx *ctx, unsigned dim, uint32_t count);
 uint32_t coll_ring_line_workspace(const coll_ctx *ctx, unsigned dim);
 int coll_ring_line_compile(coll_plan *plan, coll_ctx *ctx, unsigned dim, const void *send, void *recv, uint32_t count,
                            uint32_t kind, void *workspace, uint32_t workspace_bytes, const char *name);
+/* Its reduce-scatter (the same fits and workspace): phase A along the line into acc (== send:
+ * in place), then each node puts its two segments, reduced over its line, straight into their
+ * owners' blocks (member t's block: elements [t count/n, (t+1) count/n), count/n words at
+ * `block`, apart from send and acc), counted on the owner's local counter. */
+int coll_ring_line_reduce_scatter_compile(coll_plan *plan, coll_ctx *ctx, unsigned dim, const void *send, void *acc,
+                                          void *block, uint32_t count, uint32_t kind, void *workspace,
+                                          uint32_t workspace_bytes, const char *name);
 
 /* A short allreduce by recursive doubling, combined in the NI (coll_dbl.c): sides that are
  * powers of two (mesh or torus, 2-D or 3-D), at most COLL_DBL_MAX_ROUNDS rounds (64 nodes),

@@ -192,12 +192,22 @@ int coll_ring_line_compile(coll_plan *plan, coll_ctx *ctx, unsigned dim, const v
     return ring_compile(plan, ctx, dim, send_v, recv_v, 0, count, kind, workspace, workspace_bytes, name);
 }
 
+int coll_ring_line_reduce_scatter_compile(coll_plan *plan, coll_ctx *ctx, unsigned dim, const void *send_v, void *acc_v,
+                                          void *block_v, uint32_t count, uint32_t kind, void *workspace,
+                                          uint32_t workspace_bytes, const char *name)
+{
+    if (!plan || !block_v || !coll_ring_line_fits(ctx, dim, count))
+        return COLL_EARG;
+    return ring_compile(plan, ctx, dim, send_v, acc_v, block_v, count, kind, workspace, workspace_bytes, name);
+}
+
 /* A reduce-scatter's end (coll_ring_reduce_scatter_compile): stream q's sub-segment of this
  * node, whole once phase B is in, put to the node whose block holds it */
 typedef struct {
     uint32_t head, word, words, off, trigger;   /* the route, the range (acc and send), its place in the owner's block */
     unsigned port;                               /* the list it goes on: its first hop's port, or the local one */
 } ring_final;
+#define RING_NO_PORT 255u
 
 /* its descriptors on list `port`: the sub-segment as held (plain), apart then the node's own
  * elements of it (combining), each counted on the owner's local counter */
@@ -205,7 +215,7 @@ static uint32_t ring_finals(struct ni_desc *desc, uint32_t at, const ring_final 
                             uint32_t acc_word, uint32_t send_word, uint32_t put_lines, uint32_t kind, unsigned local)
 {
     for (unsigned q = 0; q < 4u; ++q) {
-        if (f[q].port != port)
+        if (f[q].port != port)   /* (RING_NO_PORT: a line's streams 2 and 3, none) */
             continue;
         struct ni_desc *d = &desc[at++];
         d->head = f[q].head;
@@ -241,12 +251,13 @@ static int ring_compile(coll_plan *plan, coll_ctx *ctx, unsigned line, const voi
         (!in_place && coll_overlap(send, bytes, recv, bytes)))
         return COLL_EARG;
     uint8_t *block = (uint8_t *)block_v;
-    const int scatter = block != 0 && !lines_only;
-    const uint32_t block_words = scatter ? count / ctx->ni.nodes : 0u;
-    /* apart only: a node's finals read its sub-segment once phase B's last piece is in; apart,
-     * that piece's sender waited for this node's phase A to be done (RING_DONE), in place
-     * nothing orders the two (phase B' of the allreduce waits for it by its list's order) */
-    if (scatter && (in_place || ((uintptr_t)block & 3u) || !coll_in_ram(block, 4u * block_words) ||
+    const int scatter = block != 0;
+    const uint32_t block_words = scatter ? count / (lines_only ? ctx->ni.size[line] : ctx->ni.nodes) : 0u;
+    /* the machine's apart only: a node's finals read its sub-segment once phase B's last piece
+     * is in; apart, that piece's sender waited for this node's phase A to be done (RING_DONE),
+     * in place nothing orders the two (phase B' of the allreduce waits for it by its list's
+     * order). A line's finals read the segment phase A's last step alone writes. */
+    if (scatter && ((in_place && !lines_only) || ((uintptr_t)block & 3u) || !coll_in_ram(block, 4u * block_words) ||
                     coll_overlap(block, 4u * block_words, send, bytes) || coll_overlap(block, 4u * block_words, recv, bytes)))
         return COLL_EARG;
     const uint32_t need = lines_only ? coll_ring_line_workspace(ctx, line) : coll_ring_allreduce_workspace(ctx);
@@ -321,30 +332,42 @@ static int ring_compile(coll_plan *plan, coll_ctx *ctx, unsigned line, const voi
             }
         }
 
-    /* a reduce-scatter's finals: stream q's sub-segment, as phase B' would send it, to its
-     * owner (sub-segment g = q N + coord[a] nb + coord[b] of the vector, in node g / 4's block);
-     * and what this node's local counter hears as an owner: its block's four sub-segments */
+    /* a reduce-scatter's finals: stream q's piece, as phase B' would send it, to its owner
+     * (the machine's: sub-segment g = q N + coord[a] nb + coord[b] of the vector, in node g / 4's
+     * block; a line's: segment coord[line] of half q, in the block of member (q n + coord) / 2);
+     * and what this node's local counter hears as an owner: its block's pieces (four, two) */
     ring_final fin[4];
     uint32_t fin_count = 0;
     const uint32_t block_word = scatter ? (uint32_t)(((uintptr_t)block - RVMESH_RAM_BASE) / 4u) : 0u;
-    for (unsigned q = 0; q < 4u && scatter; ++q) {
-        const unsigned b = 1u - stream_dim(q, 0, line);
+    for (unsigned q = 0; q < 4u; ++q) {
+        fin[q].port = RING_NO_PORT;
+        if (!scatter || q >= streams)
+            continue;
+        const unsigned b = lines_only ? line : 1u - stream_dim(q, 0, line);
         const ring_range r = ring_piece(ctx, z, q, 2u, 1u, 0, line);
         const uint32_t owner = r.word / block_words, lines = lines_of(recv_word + r.word, r.words, lb);
-        const uint32_t last = num[q][1][ctx->ni.size[b] - 1u], here_b = 2u * b + (q & 1u ? 0u : 1u);
+        /* whole once phase B's last piece is in (a line's: phase A's) */
+        const uint32_t last = num[q][lines_only ? 0u : 1u][ctx->ni.size[b] - 1u], here_b = 2u * b + (q & 1u ? 0u : 1u);
+        /* the owner: a member of this node's line, or a node of the machine */
+        uint32_t dst = owner, stride = 1;
+        for (unsigned d = 0; d < line && lines_only; ++d)
+            stride *= ctx->ni.size[d];
+        if (lines_only)
+            dst = ctx->ni.node + (owner - ctx->ni.coord[line]) * stride;   /* (mod 2^32: back when owner < coord) */
         int16_t hops[SCHED_MAX_DIMS];
         fin[q].word = r.word;
         fin[q].words = r.words;
         fin[q].off = r.word - owner * block_words;
         fin[q].trigger = by_lines ? NI_TRIGGER(here_b, last - lines + 1u) | NI_PACED : NI_TRIGGER(here_b, last);
-        if (owner == ctx->ni.node) {
+        if (dst == ctx->ni.node) {
             fin[q].port = local;
             fin[q].head = NOC_HEAD(0, 0, 0, 0, 56u + q);
         } else {
-            fin[q].port = coll_route_to(ctx, owner, hops);
+            fin[q].port = coll_route_to(ctx, dst, hops);
             fin[q].head = NOC_HEAD(hops[0], hops[1], hops[2], fin[q].port / 2u, 56u + q);
         }
-        const uint32_t k_word = block_word + q * r.words;   /* this node's block, its q-th sub-segment */
+        /* this node's block, its q-th piece (as many pieces as streams, of one size) */
+        const uint32_t k_word = block_word + q * r.words;
         fin_count += (apart ? 2u : 1u) * (by_lines ? lines_of(k_word, r.words, lb) : 1u);
     }
     if (fin_count > 0xffffu)
@@ -385,6 +408,8 @@ static int ring_compile(coll_plan *plan, coll_ctx *ctx, unsigned line, const voi
         }
         const unsigned d = p / 2u, dir = p & 1u;   /* port 2d sends +, 2d + 1 sends - */
         if (lines_only ? d != line : d >= 2u) {
+            if (scatter)   /* (no finals leave this way: every route starts along the line or a and b) */
+                at = ring_finals(desc, at, fin, p, apart, recv_word, send_word, put_lines, kind, local);
             plan->list_count[p] = (uint16_t)(at - plan->list_first[p]);   /* the barrier's rounds alone */
             continue;
         }

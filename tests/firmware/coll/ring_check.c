@@ -187,7 +187,7 @@ static int compile_all(uint32_t rofs, uint32_t sofs, const char **why)
     WIN = COUNT;
     RES = 0;
     if (SCAT) {   /* the block above both */
-        BLK = COUNT / N;
+        BLK = COUNT / MEMBERS;
         blk_word = ((hi_word + 15u) & ~15u) + (rofs + sofs) % 16u;
         hi_word = blk_word + BLK;
     }
@@ -214,6 +214,10 @@ static int compile_all(uint32_t rofs, uint32_t sofs, const char **why)
             const uint32_t bytes = need + scratch - less;
             int rc = DBL ? coll_dbl_allreduce_compile(&plan, &ctx, &host_ram[send_word], COUNT, NI_COMBINE_SUM, host_ram,
                                                       bytes, "check")
+                   : SCAT && LINE != RING_NO_LINE
+                         ? coll_ring_line_reduce_scatter_compile(&plan, &ctx, LINE, &host_ram[send_word], &host_ram[recv_word],
+                                                                 &host_ram[blk_word], COUNT, NI_COMBINE_SUM, host_ram, bytes,
+                                                                 "check")
                    : SCAT ? coll_ring_reduce_scatter_compile(&plan, &ctx, &host_ram[send_word], &host_ram[recv_word],
                                                              &host_ram[blk_word], COUNT, NI_COMBINE_SUM, host_ram, bytes, "check")
                    : LINE == RING_NO_LINE
@@ -613,17 +617,19 @@ static int run_sim(uint64_t seed)
                 return 0;
             }
         }
-        for (uint32_t i = 0; i < BLK && SCAT; ++i) {   /* the block: its elements of the sum, and nothing else */
+        /* the block: its elements of the sum (its line's: block `rank` of the line's), and nothing else */
+        const uint32_t rank = LINE == 0u ? nx(n) : LINE == 1u ? ny(n) : n;
+        for (uint32_t i = 0; i < BLK && SCAT; ++i) {
             const val *v = word_at(n, blk_word + i);
-            if (v->poison || v->cnt != MEMBERS || v->sum != expect[(size_t)n * BLK + i]) {
-                failf("node %u (%u,%u): block element %u (element %u): %s%u contributions%s", n, nx(n), ny(n), i, n * BLK + i,
+            if (v->poison || v->cnt != MEMBERS || v->sum != expect[(size_t)line_of(n) * COUNT + rank * BLK + i]) {
+                failf("node %u (%u,%u): block element %u (element %u): %s%u contributions%s", n, nx(n), ny(n), i, rank * BLK + i,
                       v->poison ? "garbage, " : "", v->cnt, v->cnt == MEMBERS && !v->poison ? " but the wrong ones" : "");
                 return 0;
             }
         }
         for (uint32_t i = 0; i < COUNT; ++i) {
             const val *v = word_at(n, recv_word + RES + i);
-            if (SCAT) {   /* the accumulator is scratch; send stays */
+            if (SCAT) {   /* the accumulator is scratch; send stays apart */
                 if (APART && (word_at(n, send_word + i)->cnt != 1 || word_at(n, send_word + i)->sum != key(n, i))) {
                     failf("node %u: send element %u changed", n, i);
                     return 0;
@@ -709,7 +715,9 @@ static int setup(uint32_t x, uint32_t y, uint32_t count_, int apart, uint32_t li
 static uint32_t configs, runs, failures;
 static const char *line_name(void)
 {
-    return DBL ? (TORUS ? " doubling torus" : " doubling mesh") : SCAT ? " reduce-scatter" : LINE == 0u ? " rows" : LINE == 1u ? " columns" : "";
+    return DBL ? (TORUS ? " doubling torus" : " doubling mesh")
+           : SCAT ? (LINE == 0u ? " rows reduce-scatter" : LINE == 1u ? " columns reduce-scatter" : " reduce-scatter")
+           : LINE == 0u ? " rows" : LINE == 1u ? " columns" : "";
 }
 
 static void check_config(uint32_t x, uint32_t y, uint32_t count_, int apart, uint32_t lw, uint32_t rofs, uint32_t sofs,
@@ -959,6 +967,12 @@ int main(int argc, char **argv)
     }
     fault("reduce-scatter: owner-target-minus-1 (4x5 apart, lines 16)", 4, 5, 4u * 20u * 2u, 1, 16, scat_target_short, 1, 20);
     fault("reduce-scatter: own-part-made-plain (3x4 apart, lines 1)", 3, 4, 4u * 12u, 1, 1, scat_own_plain, 1, 20);
+    LINE = 0;
+    fault("rows reduce-scatter: final-before-whole (5x4 apart, lines 16)", 5, 4, 2u * 5u * 2u, 1, 16, scat_final_early, 0, 20);
+    fault("rows reduce-scatter: owner-target-minus-1 (4x3 in place, lines 1)", 4, 3, 2u * 4u * 2u, 0, 1, scat_target_short, 1, 20);
+    LINE = 1;
+    fault("columns reduce-scatter: own-part-made-plain (3x5 apart, lines 16)", 3, 5, 2u * 5u * 2u, 1, 16, scat_own_plain, 1, 20);
+    LINE = RING_NO_LINE;
     SCAT = 0;
     /* the doubling (coll_dbl.c) */
     DBL = 1;
@@ -994,6 +1008,19 @@ int main(int argc, char **argv)
                 check_config(x, y, cnt, 1, lw, o[0], o[1], n <= 30 ? (seeds + 1u) / 2u : (seeds + 3u) / 4u);
             }
     check_config(4, 4, 4u * 16u, 1, 4, 1, 3, seeds);
+    /* every row's and every column's at once, in place and apart */
+    for (LINE = 0; LINE < 2u; ++LINE) {
+        for (uint32_t x = 3; x <= 8; ++x)
+            for (uint32_t y = 3; y <= 8; y += 1 + (x & 1u))
+                for (int apart = 0; apart < 2; ++apart)
+                    for (uint32_t lw = 1; lw <= 16; lw += 15) {
+                        const uint32_t n = LINE == 0u ? x : y, cnt = 2u * n * (1u + (x + y + lw) % 3u);
+                        const uint32_t *o = ofs[(x + y + lw + (uint32_t)apart) % 3u];
+                        check_config(x, y, cnt, apart, lw, o[0], o[1], (seeds + 3u) / 4u);
+                    }
+        check_config(LINE == 0u ? 16 : 4, LINE == 0u ? 4 : 16, 2u * 16u * 3u, 1, 4, 1, 3, 3);
+    }
+    LINE = RING_NO_LINE;
     SCAT = 0;
     /* lines of 4 words (the smallest that paces) on the smaller shapes */
     for (uint32_t x = 3; x <= 6; ++x)
