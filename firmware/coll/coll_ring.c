@@ -50,6 +50,9 @@
  * paced on phase B's last piece, then the node's own elements, combining), by the shortest
  * dimension-order route, on the list of the port its first hop leaves by (its own: the local
  * port's), after that list's steps. An owner counts its block's pieces on its local counter.
+ * A line's reduce-scatter (coll_ring_line_reduce_scatter_compile) the same after its phase A:
+ * each node's two segments to their owners along the line (in place too: only phase A's last
+ * step writes a node's segment, so its last count says the segment is whole).
  *
  * The lines (coll_ring_line_compile: every row, column or pillar of a 2-D or 3-D torus at
  * once, each line its own ring of n): two streams, half the vector each, sending + and -, each

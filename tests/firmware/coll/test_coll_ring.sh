@@ -19,8 +19,10 @@
 # target one short, the local combine made plain, the barrier wait lowered. The reduce-scatter
 # (coll_ring_reduce_scatter_compile: every torus 3x3 to 8x8, apart, lines of 1 and 16 words):
 # every node's block in its window 1 holds its elements of the sum exactly once, nothing past it
-# written, send unchanged; in place refused; planted: a piece sent to its owner one count early,
-# an owner's target one short, the node's own part made plain. About 20 s on one
+# written, send unchanged; in place refused), and every row's and column's at once
+# (coll_ring_line_reduce_scatter_compile: tori 3x3 to 8x8, 16x4, in place and apart); planted:
+# a piece sent to its owner one count early, an owner's target one short, the node's own part
+# made plain (the machine's, the rows', the columns'). About 20 s on one
 # core (ring_check 100 1: 100 seeds).
 set -u
 . tests/lib.sh
