@@ -204,8 +204,9 @@ int coll_ring_line_reduce_scatter_compile(coll_plan *plan, coll_ctx *ctx, unsign
     return ring_compile(plan, ctx, dim, send_v, acc_v, block_v, count, kind, workspace, workspace_bytes, name);
 }
 
-/* A reduce-scatter's end (coll_ring_reduce_scatter_compile): stream q's sub-segment of this
- * node, whole once phase B is in, put to the node whose block holds it */
+/* A reduce-scatter's end (coll_ring_reduce_scatter_compile, coll_ring_line_reduce_scatter_compile):
+ * stream q's piece of this node, whole once phase B (a line's: A) is in, put to the node whose
+ * block holds it */
 typedef struct {
     uint32_t head, word, words, off, trigger;   /* the route, the range (acc and send), its place in the owner's block */
     unsigned port;                               /* the list it goes on: its first hop's port, or the local one */
