@@ -169,8 +169,7 @@ int coll_comm_line(const coll_ctx *ctx, unsigned dim, coll_comm *comm)
     comm->block[0] = comm->block[1] = 0;
     comm->size = ctx->ni.size[dim];
     comm->rank = ctx->ni.coord[dim];
-    /* node id = x + X*y + X*Y*z */
-    comm->stride = dim == 0 ? 1u : dim == 1 ? ctx->ni.size[0] : ctx->ni.size[0] * ctx->ni.size[1];
+    comm->stride = coll_dim_stride(ctx, dim);
     comm->first = ctx->ni.node - comm->rank * comm->stride;
     comm->counter = (uint8_t)counter;
     signal_lists(ctx, comm);

@@ -82,6 +82,12 @@ static inline int coll_overlap(const void *a, uint64_t a_bytes, const void *b, u
     return a_bytes && b_bytes && a0 < b0 + b_bytes && b0 < a0 + a_bytes;
 }
 /* rounds of the dissemination barrier: ceil(log2 N) */
+/* node ids between neighbours along dimension dim (node id = x + X*y + X*Y*z) */
+static inline uint32_t coll_dim_stride(const coll_ctx *ctx, unsigned dim)
+{
+    return dim == 0 ? 1u : dim == 1 ? ctx->ni.size[0] : (uint32_t)ctx->ni.size[0] * ctx->ni.size[1];
+}
+
 static inline uint32_t coll_barrier_rounds(uint32_t nodes)
 {
     uint32_t rounds = 0;

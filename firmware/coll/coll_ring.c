@@ -352,12 +352,9 @@ static int ring_compile(coll_plan *plan, coll_ctx *ctx, unsigned line, const voi
         const uint32_t owner = r.word / block_words, lines = lines_of(recv_word + r.word, r.words, lb);
         /* whole once phase B's last piece is in (a line's: phase A's) */
         const uint32_t last = num[q][lines_only ? 0u : 1u][ctx->ni.size[b] - 1u], here_b = 2u * b + (q & 1u ? 0u : 1u);
-        /* the owner: a member of this node's line, or a node of the machine */
-        uint32_t dst = owner, stride = 1;
-        for (unsigned d = 0; d < line && lines_only; ++d)
-            stride *= ctx->ni.size[d];
-        if (lines_only)
-            dst = ctx->ni.node + (owner - ctx->ni.coord[line]) * stride;   /* (mod 2^32: back when owner < coord) */
+        /* the owner: a member of this node's line (mod 2^32: back along it when owner < coord),
+         * or a node of the machine */
+        const uint32_t dst = lines_only ? ctx->ni.node + (owner - ctx->ni.coord[line]) * coll_dim_stride(ctx, line) : owner;
         int16_t hops[SCHED_MAX_DIMS];
         fin[q].word = r.word;
         fin[q].words = r.words;
